@@ -1,0 +1,104 @@
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API_BASE } from '@postdeck/contract/constants';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { createPrincipalCache } from './lib/principal-cache.ts';
+import { deriveKey } from './lib/secrets.ts';
+import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createAuthService } from './modules/auth/service.ts';
+import { systemRoutes, VERSION } from './modules/system/routes.ts';
+import { loadPrincipal } from './modules/users/principal-repo.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { validatorCompiler } from './plugins/validation.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  masterSecret: Buffer;
+  clock?: Clock;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the HTTP application; no I/O happens at import time, all of it here, from `deps`. */
+export async function buildApp(deps: AppDeps) {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const accessTokens = createAccessTokens(deriveKey(deps.masterSecret, 'jwt'), config.accessTokenTtl, clock);
+  const principals = createPrincipalCache({
+    load: (userId) => loadPrincipal(database.db, userId, clock.now()),
+    clock,
+  });
+  if (database.pool) {
+    const unlisten = await principals.listen(database.pool);
+    app.addHook('onClose', unlisten);
+  }
+  const auth = createAuthService({
+    db: database.db,
+    clock,
+    accessTokens,
+    refreshTokenTtl: config.refreshTokenTtl,
+    principals,
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // API answers and files get the tightest policy; index.html gets its own with a nonce.
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Postdeck API', version: VERSION },
+      servers: [{ url: API_BASE }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerAuth(app, { accessTokens, principals });
+  const spaFallback = await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
+  registerErrorHandling(app, spaFallback);
+
+  await app.register(
+    async (api) => {
+      await api.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
+      systemRoutes(api, { db: database.db, config });
+      authRoutes(api, auth);
+    },
+    { prefix: API_BASE },
+  );
+
+  return Object.assign(app, { principals, accessTokens });
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const departments = pgTable('departments', {
+  id: serial('id').primaryKey(),
+  parentId: integer('parent_id').references((): AnyPgColumn => departments.id),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    account: text('account').notNull(),
+    name: text('name').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    introduction: text('introduction').notNull().default(''),
+    email: text('email').notNull().default(''),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: at('password_changed_at').notNull().defaultNow(),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+  },
+  (t) => [uniqueIndex('users_account_key').on(sql`lower(${t.account})`)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    dataScope: text('data_scope', { enum: ['own', 'tree', 'all'] })
+      .notNull()
+      .default('own'),
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_code_key').on(t.code)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const menus = pgTable(
+  'menus',
+  {
+    id: serial('id').primaryKey(),
+    /** Stable identity of a built-in entry, so bootstrap can tell what it already created. */
+    key: text('key').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => menus.id, { onDelete: 'cascade' }),
+    /** 'menu' entries make the side menu and pages; 'action' entries only grant permissions. */
+    kind: text('kind', { enum: ['menu', 'action'] })
+      .notNull()
+      .default('menu'),
+    name: text('name').notNull(),
+    url: text('url').notNull(),
+    icon: text('icon').notNull().default(''),
+    hidden: boolean('hidden').notNull().default(false),
+    alwaysShow: boolean('always_show').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [uniqueIndex('menus_key_key').on(t.key)],
+);
+
+export const roleMenus = pgTable(
+  'role_menus',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** One family per sign-in; every rotation stays in it, so reuse can revoke them all. */
+    familyId: uuid('family_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    rotatedAt: at('rotated_at'),
+    replacedBy: bigint('replaced_by', { mode: 'number' }),
+    revokedAt: at('revoked_at'),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The account named by the request, kept even when no user matched (failed sign-ins). */
+    actorAccount: text('actor_account').notNull().default(''),
+    action: text('action').notNull(),
+    target: text('target').notNull().default(''),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    at: at('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_account_at_idx').on(t.action, t.actorAccount, t.at),
+    index('audit_log_action_ip_at_idx').on(t.action, t.ip, t.at),
+  ],
+);

@@ -1,0 +1,81 @@
+import type pg from 'pg';
+import type { Clock } from './clock.ts';
+import type { Principal } from './principal.ts';
+
+const CHANNEL = 'postdeck_principal';
+
+/**
+ * Principals kept in memory so a verified token costs no database round trip. Anything
+ * that changes a user's status, roles, permissions or sessions calls `invalidate`; on a
+ * PostgreSQL server the invalidation is broadcast to every process (LISTEN/NOTIFY). The TTL
+ * bounds staleness should a notification ever be lost.
+ */
+export function createPrincipalCache(options: {
+  load: (userId: number) => Promise<Principal | null>;
+  clock: Clock;
+  ttlMs?: number;
+  maxEntries?: number;
+}) {
+  const ttlMs = options.ttlMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const entries = new Map<number, { value: Principal | null; expiresAt: number }>();
+  const loading = new Map<number, Promise<Principal | null>>();
+  /** Bumped on every invalidation so a load that raced with one is not cached. */
+  let generation = 0;
+  let broadcast: ((payload: string) => Promise<void>) | undefined;
+
+  function dropLocal(userId: number | '*') {
+    generation++;
+    if (userId === '*') entries.clear();
+    else entries.delete(userId);
+  }
+
+  return {
+    async get(userId: number): Promise<Principal | null> {
+      const now = options.clock.now().getTime();
+      const hit = entries.get(userId);
+      if (hit && hit.expiresAt > now) return hit.value;
+      const pending = loading.get(userId);
+      if (pending) return pending;
+      const startedAt = generation;
+      const promise = options
+        .load(userId)
+        .then((value) => {
+          if (generation === startedAt) {
+            if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as number);
+            entries.set(userId, { value, expiresAt: now + ttlMs });
+          }
+          return value;
+        })
+        .finally(() => loading.delete(userId));
+      loading.set(userId, promise);
+      return promise;
+    },
+
+    /** Forget one user (or everyone, after a role or menu edit) here and in every other process. */
+    async invalidate(userId: number | '*'): Promise<void> {
+      dropLocal(userId);
+      await broadcast?.(String(userId));
+    },
+
+    /** Subscribes to other processes' invalidations; returns a function that unsubscribes. */
+    async listen(pool: pg.Pool): Promise<() => Promise<void>> {
+      const client = await pool.connect();
+      client.on('notification', (message) => {
+        if (message.channel !== CHANNEL || !message.payload) return;
+        dropLocal(message.payload === '*' ? '*' : Number(message.payload));
+      });
+      await client.query(`LISTEN ${CHANNEL}`);
+      broadcast = async (payload) => {
+        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
+      };
+      return async () => {
+        broadcast = undefined;
+        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        client.release();
+      };
+    },
+  };
+}
+
+export type PrincipalCache = ReturnType<typeof createPrincipalCache>;

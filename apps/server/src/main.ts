@@ -1,0 +1,16 @@
+import closeWithGrace from 'close-with-grace';
+import { loadConfig } from './config.ts';
+import { start } from './server.ts';
+
+const config = loadConfig();
+const server = await start(config, (message) => console.log(message));
+server.app.log.info(
+  `Postdeck listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${server.database.kind})`,
+);
+
+// Ctrl-C or SIGTERM: stop accepting, finish in-flight requests, close the database.
+closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {
+  if (err) server.app.log.error({ err }, 'shutting down after an error');
+  else server.app.log.info(`${signal ?? 'exit'}: shutting down`);
+  await server.stop();
+});

@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export interface AuditEntry extends RequestMeta {
+  actorId?: number | null;
+  actorAccount?: string;
+  action: string;
+  target?: string;
+  detail?: Record<string, unknown>;
+  at: Date;
+}
+
+/** Audit actions written by the auth module. */
+export const AUTH_ACTIONS = {
+  login: 'auth.login',
+  loginFailure: 'auth.login.failure',
+  lockedOut: 'auth.login.locked',
+  logout: 'auth.logout',
+  passwordChange: 'auth.password.change',
+  refreshReuse: 'auth.refresh.reuse',
+} as const;
+
+export const requestMeta = (request: FastifyRequest): RequestMeta => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+});
+
+/** Writes one entry; pass the transaction of the change so both land or neither does. */
+export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId ?? null,
+    actorAccount: entry.actorAccount ?? '',
+    action: entry.action,
+    target: entry.target ?? '',
+    detail: entry.detail ?? {},
+    ip: entry.ip,
+    userAgent: entry.userAgent,
+    at: entry.at,
+  });
+}

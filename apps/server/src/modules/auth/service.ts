@@ -1,0 +1,191 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { LoginBody, PasswordUpdateBody, TokenPair } from '@postdeck/contract/auth';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import type { PrincipalCache } from '../../lib/principal-cache.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { AUTH_ACTIONS, type RequestMeta, writeAudit } from '../audit/audit.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
+import {
+  findRefreshTokenForUpdate,
+  issueRefreshToken,
+  markRotated,
+  revokeFamily,
+  revokeUserSessions,
+} from './refresh-tokens.ts';
+import { lockedForSeconds } from './throttle.ts';
+
+export interface AuthServiceDeps {
+  db: Db;
+  clock: Clock;
+  accessTokens: AccessTokens;
+  refreshTokenTtl: number;
+  principals: PrincipalCache;
+}
+
+/** Sign-in, token rotation, sign-out and password change: the session rules of issue 2 §6. */
+export function createAuthService(deps: AuthServiceDeps) {
+  const { db, clock, accessTokens, principals } = deps;
+
+  async function tokenPair(userId: number, familyId: string, refreshToken: string): Promise<TokenPair> {
+    return {
+      accessToken: await accessTokens.sign({ userId, familyId }),
+      refreshToken,
+      expireIn: accessTokens.ttlSeconds,
+      refreshExpireIn: deps.refreshTokenTtl,
+    };
+  }
+
+  async function login(input: LoginBody, meta: RequestMeta): Promise<TokenPair> {
+    const now = clock.now();
+    const accountKey = input.username.toLowerCase();
+    const wait = await lockedForSeconds(db, accountKey, meta.ip, now);
+    if (wait > 0) {
+      await writeAudit(db, { ...meta, at: now, action: AUTH_ACTIONS.lockedOut, actorAccount: accountKey });
+      throw new AppError('tooManyRequests', {
+        params: { minutes: Math.ceil(wait / 60) },
+        data: { retryAfterSeconds: wait },
+      });
+    }
+
+    const [user] = await db
+      .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
+      .from(users)
+      .where(and(sql`lower(${users.account}) = ${accountKey}`, isNull(users.deletedAt)));
+    const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+    if (!user || !passwordOk || user.status !== 'active') {
+      const reason = !user ? 'unknown account' : !passwordOk ? 'wrong password' : 'disabled';
+      await writeAudit(db, {
+        ...meta,
+        at: now,
+        action: AUTH_ACTIONS.loginFailure,
+        actorId: user?.id ?? null,
+        actorAccount: accountKey,
+        detail: { reason },
+      });
+      // A disabled account is only named to someone who knows its password.
+      throw new AppError(user && passwordOk ? 'accountDisabled' : 'badCredentials');
+    }
+
+    const issued = await db.transaction(async (tx) => {
+      const refresh = await issueRefreshToken(tx, {
+        userId: user.id,
+        now,
+        ttlSeconds: deps.refreshTokenTtl,
+      });
+      await writeAudit(tx, {
+        ...meta,
+        at: now,
+        action: AUTH_ACTIONS.login,
+        actorId: user.id,
+        actorAccount: accountKey,
+        target: `session:${refresh.familyId}`,
+      });
+      return refresh;
+    });
+    await principals.invalidate(user.id);
+    return tokenPair(user.id, issued.familyId, issued.token);
+  }
+
+  async function refresh(token: string, meta: RequestMeta): Promise<TokenPair> {
+    const now = clock.now();
+    const outcome = await db.transaction(async (tx) => {
+      const row = await findRefreshTokenForUpdate(tx, token);
+      if (!row) return { error: 'refreshInvalid' as const };
+      if (row.revokedAt) return { error: 'sessionRevoked' as const, userId: row.userId };
+      if (row.rotatedAt) {
+        // Presenting a token that was already exchanged means it leaked: end the whole family.
+        await revokeFamily(tx, row.familyId, now, 'reuse');
+        await writeAudit(tx, {
+          ...meta,
+          at: now,
+          action: AUTH_ACTIONS.refreshReuse,
+          actorId: row.userId,
+          target: `session:${row.familyId}`,
+        });
+        return { error: 'refreshReused' as const, userId: row.userId };
+      }
+      if (row.expiresAt <= now) return { error: 'refreshExpired' as const };
+      const [user] = await tx
+        .select({ status: users.status, deletedAt: users.deletedAt })
+        .from(users)
+        .where(eq(users.id, row.userId));
+      if (!user || user.status !== 'active' || user.deletedAt) {
+        await revokeFamily(tx, row.familyId, now, 'disabled');
+        return { error: 'sessionDisabled' as const, userId: row.userId };
+      }
+      const next = await issueRefreshToken(tx, {
+        userId: row.userId,
+        familyId: row.familyId,
+        now,
+        ttlSeconds: deps.refreshTokenTtl,
+      });
+      await markRotated(tx, row.id, next.id, now);
+      return { error: undefined, userId: row.userId, familyId: row.familyId, token: next.token };
+    });
+    if (outcome.error !== undefined) {
+      if (outcome.userId !== undefined) await principals.invalidate(outcome.userId);
+      throw new AppError(outcome.error);
+    }
+    return tokenPair(outcome.userId, outcome.familyId, outcome.token);
+  }
+
+  async function logout(principal: Principal, familyId: string, meta: RequestMeta): Promise<void> {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      await revokeFamily(tx, familyId, now, 'logout');
+      await writeAudit(tx, {
+        ...meta,
+        at: now,
+        action: AUTH_ACTIONS.logout,
+        actorId: principal.id,
+        actorAccount: principal.account.toLowerCase(),
+        target: `session:${familyId}`,
+      });
+    });
+    await principals.invalidate(principal.id);
+  }
+
+  async function changePassword(
+    principal: Principal,
+    familyId: string,
+    input: PasswordUpdateBody,
+    meta: RequestMeta,
+  ): Promise<void> {
+    const now = clock.now();
+    const [user] = await db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, principal.id));
+    if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
+      throw new AppError('oldPasswordWrong', { fieldErrors: [fieldError('oldPassword', 'oldPasswordWrong')] });
+    }
+    if (input.oldPassword === input.newPassword) {
+      throw new AppError('passwordReused', { fieldErrors: [fieldError('newPassword', 'passwordReused')] });
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false })
+        .where(eq(users.id, principal.id));
+      await revokeUserSessions(tx, principal.id, now, 'password change', familyId);
+      await writeAudit(tx, {
+        ...meta,
+        at: now,
+        action: AUTH_ACTIONS.passwordChange,
+        actorId: principal.id,
+        actorAccount: principal.account.toLowerCase(),
+        target: `user:${principal.id}`,
+      });
+    });
+    await principals.invalidate(principal.id);
+  }
+
+  return { login, refresh, logout, changePassword };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

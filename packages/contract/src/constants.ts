@@ -1,0 +1,47 @@
+/** Values the spec fixes (§3, §9) that both the server and the web app rely on. */
+export const API_BASE = '/prod-api';
+export const LANGUAGES = ['en', 'zh', 'es', 'ja'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+export const REQUEST_TIMEOUT_MS = 5_000;
+export const HISTORY_TIMEOUT_MS = 600_000;
+export const MESSAGE_DURATION_S = 5;
+export const POLL_INTERVAL_MS = 5_000;
+
+export const DEFAULT_LANDING = '/api/content/contentList/deplist';
+export const DEFAULT_THEME = '#1890ff';
+
+export const COOKIE = {
+  jwt: 'HY-JWT',
+  language: 'language',
+  size: 'size',
+  sidebarStatus: 'sidebarStatus',
+  errclose: 'errclose',
+} as const;
+
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_MAX = 100;
+
+/** Login throttling (issue 2 §6): failures counted within one window. */
+export const THROTTLE = {
+  windowSeconds: 15 * 60,
+  perAccount: 5,
+  perIp: 20,
+} as const;
+
+/** Picks the first supported language named in a header or cookie value ('zh-CN,zh;q=0.9' -> 'zh'). */
+export function pickLanguage(...candidates: (string | undefined | null)[]): Language | undefined {
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    const lowered = candidate.toLowerCase();
+    const exact = LANGUAGES.find((lang) => lowered === lang);
+    if (exact) return exact;
+    for (const part of lowered.split(',')) {
+      const tag = part.split(';')[0]?.trim() ?? '';
+      const found = LANGUAGES.find((lang) => tag === lang || tag.startsWith(`${lang}-`));
+      if (found) return found;
+    }
+  }
+  return undefined;
+}

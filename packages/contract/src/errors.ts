@@ -1,0 +1,178 @@
+import type { Language } from './constants.ts';
+
+/**
+ * The error catalogue (DESIGN.md §4, spec §8). The HTTP status tells the class, `code` the case;
+ * `action` is what the web client does with it, so the server classifies and the client only obeys.
+ */
+export type ErrorAction =
+  /** red message with the server's text for 5 s */
+  | 'message'
+  /** spec §8 'confirm logout' box with re-login / cancel */
+  | 'confirm-relogin'
+  /** go to the single-sign-on (or local) login */
+  | 'sso-login'
+  /** go to the single-sign-on (or local) logout */
+  | 'sso-logout'
+  /** refresh the access token once and replay the call */
+  | 'refresh'
+  /** field errors go next to the form fields, summary as a message */
+  | 'fields';
+
+interface CatalogueEntry {
+  code: number;
+  http: number;
+  action: ErrorAction;
+  msg: Record<Language, string>;
+}
+
+const entry = (code: number, http: number, action: ErrorAction, msg: Record<Language, string>) =>
+  ({ code, http, action, msg }) satisfies CatalogueEntry;
+
+export const ERRORS = {
+  validation: entry(400, 400, 'fields', {
+    en: 'Some fields are not valid',
+    zh: '部分字段无效',
+    es: 'Algunos campos no son válidos',
+    ja: '入力内容に誤りがあります',
+  }),
+  badCredentials: entry(100101, 400, 'message', {
+    en: 'Incorrect account or password',
+    zh: '账号或密码错误',
+    es: 'Cuenta o contraseña incorrecta',
+    ja: 'アカウントまたはパスワードが正しくありません',
+  }),
+  oldPasswordWrong: entry(100102, 400, 'fields', {
+    en: 'The old password is not correct',
+    zh: '原密码不正确',
+    es: 'La contraseña anterior no es correcta',
+    ja: '現在のパスワードが正しくありません',
+  }),
+  accountDisabled: entry(100103, 403, 'message', {
+    en: 'This account is disabled, please contact the administrator',
+    zh: '该账号已停用，请联系管理员',
+    es: 'Esta cuenta está desactivada, contacte con el administrador',
+    ja: 'このアカウントは無効です。管理者に連絡してください',
+  }),
+  passwordReused: entry(100104, 400, 'fields', {
+    en: 'The new password must differ from the old one',
+    zh: '新密码不能与原密码相同',
+    es: 'La nueva contraseña debe ser distinta de la anterior',
+    ja: '新しいパスワードは現在のものと異なる必要があります',
+  }),
+  sessionInvalid: entry(101101, 401, 'sso-logout', {
+    en: 'Your session is not valid, please sign in again',
+    zh: '会话无效，请重新登录',
+    es: 'Su sesión no es válida, inicie sesión de nuevo',
+    ja: 'セッションが無効です。再度ログインしてください',
+  }),
+  notSignedIn: entry(101102, 401, 'sso-login', {
+    en: 'Please sign in',
+    zh: '请先登录',
+    es: 'Inicie sesión',
+    ja: 'ログインしてください',
+  }),
+  accessExpired: entry(101103, 401, 'refresh', {
+    en: 'Your access token has expired',
+    zh: '访问令牌已过期',
+    es: 'Su token de acceso ha caducado',
+    ja: 'アクセストークンの有効期限が切れました',
+  }),
+  refreshInvalid: entry(101201, 401, 'confirm-relogin', {
+    en: 'Your session has ended, please sign in again',
+    zh: '会话已结束，请重新登录',
+    es: 'Su sesión ha terminado, inicie sesión de nuevo',
+    ja: 'セッションが終了しました。再度ログインしてください',
+  }),
+  refreshReused: entry(101202, 401, 'confirm-relogin', {
+    en: 'This session was used elsewhere and has been signed out for safety',
+    zh: '该会话已在别处使用，为安全起见已退出登录',
+    es: 'Esta sesión se usó en otro lugar y se ha cerrado por seguridad',
+    ja: 'このセッションは別の場所で使用されたため、安全のためログアウトしました',
+  }),
+  refreshExpired: entry(101203, 401, 'confirm-relogin', {
+    en: 'Your session has expired, please sign in again',
+    zh: '会话已过期，请重新登录',
+    es: 'Su sesión ha caducado, inicie sesión de nuevo',
+    ja: 'セッションの有効期限が切れました。再度ログインしてください',
+  }),
+  sessionDisabled: entry(101204, 401, 'confirm-relogin', {
+    en: 'This account has been disabled',
+    zh: '该账号已被停用',
+    es: 'Esta cuenta ha sido desactivada',
+    ja: 'このアカウントは無効化されました',
+  }),
+  sessionRevoked: entry(101205, 401, 'confirm-relogin', {
+    en: 'You have been signed out on this device',
+    zh: '您已在此设备上退出登录',
+    es: 'Se ha cerrado su sesión en este dispositivo',
+    ja: 'この端末ではログアウトされました',
+  }),
+  forbidden: entry(403, 403, 'message', {
+    en: 'You have no permission to access, please contact the administrator',
+    zh: '您没有访问权限，请联系管理员',
+    es: 'No tiene permiso de acceso, contacte con el administrador',
+    ja: 'アクセス権限がありません。管理者に連絡してください',
+  }),
+  notFound: entry(404, 404, 'message', {
+    en: 'Not found',
+    zh: '未找到',
+    es: 'No encontrado',
+    ja: '見つかりません',
+  }),
+  conflict: entry(409, 409, 'message', {
+    en: 'The data was changed by someone else',
+    zh: '数据已被他人修改',
+    es: 'Otra persona ha cambiado los datos',
+    ja: 'データは他のユーザーによって変更されました',
+  }),
+  payloadTooLarge: entry(413, 413, 'message', {
+    en: 'The request is too large',
+    zh: '请求内容过大',
+    es: 'La solicitud es demasiado grande',
+    ja: 'リクエストが大きすぎます',
+  }),
+  unsupportedMediaType: entry(415, 415, 'message', {
+    en: 'The request body must be JSON',
+    zh: '请求体必须是 JSON',
+    es: 'El cuerpo de la solicitud debe ser JSON',
+    ja: 'リクエスト本文は JSON である必要があります',
+  }),
+  tooManyRequests: entry(429, 429, 'message', {
+    en: 'Too many failed attempts, please try again in {{minutes}} min',
+    zh: '失败次数过多，请在 {{minutes}} 分钟后重试',
+    es: 'Demasiados intentos fallidos, inténtelo de nuevo en {{minutes}} min',
+    ja: '失敗が多すぎます。{{minutes}} 分後に再試行してください',
+  }),
+  internal: entry(500, 500, 'message', {
+    en: 'Internal error (request {{requestId}})',
+    zh: '内部错误（请求 {{requestId}}）',
+    es: 'Error interno (solicitud {{requestId}})',
+    ja: '内部エラー（リクエスト {{requestId}}）',
+  }),
+  unavailable: entry(503, 503, 'message', {
+    en: 'The server is shutting down, please retry in a moment',
+    zh: '服务器正在关闭，请稍后重试',
+    es: 'El servidor se está deteniendo, inténtelo en un momento',
+    ja: 'サーバーを停止しています。しばらくしてから再試行してください',
+  }),
+} as const;
+
+export type ErrorKey = keyof typeof ERRORS;
+
+const byCode = new Map<number, CatalogueEntry>(Object.values(ERRORS).map((e) => [e.code, e]));
+
+/** What the client does with a response code; unknown non-200 codes show a message (spec §8). */
+export function actionForCode(code: number): ErrorAction {
+  const known = byCode.get(code)?.action;
+  if (known) return known;
+  if (code >= 101100 && code < 101200) return 'sso-logout';
+  if (code >= 101200 && code < 101300) return 'confirm-relogin';
+  return 'message';
+}
+
+/** Fills `{{name}}` placeholders. */
+export function interpolate(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}

@@ -1,0 +1,37 @@
+import type { Language } from './constants.ts';
+
+/** Texts of the contract's own validation keys, in the four languages (merged into the web i18n too). */
+export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
+  en: {
+    'validation.required': 'This field is required',
+    'validation.username': 'Account must be 4-20 letters, digits, underscores or hyphens',
+    'validation.password':
+      'Password must be 8-16 characters with a letter, a digit and one of !@#$^&*()',
+    'validation.appKey': 'App key must be 15-35 letters, digits, underscores or hyphens',
+    'validation.appSecret': 'App secret must be 28-45 letters, digits, underscores or hyphens',
+  },
+  zh: {
+    'validation.required': '此项为必填项',
+    'validation.username': '账号须为 4-20 位字母、数字、下划线或连字符',
+    'validation.password': '密码须为 8-16 位，包含字母、数字和 !@#$^&*() 中的一个特殊字符',
+    'validation.appKey': 'App key 须为 15-35 位字母、数字、下划线或连字符',
+    'validation.appSecret': 'App secret 须为 28-45 位字母、数字、下划线或连字符',
+  },
+  es: {
+    'validation.required': 'Este campo es obligatorio',
+    'validation.username': 'La cuenta debe tener 4-20 letras, dígitos, guiones bajos o guiones',
+    'validation.password':
+      'La contraseña debe tener 8-16 caracteres con una letra, un dígito y uno de !@#$^&*()',
+    'validation.appKey': 'La app key debe tener 15-35 letras, dígitos, guiones bajos o guiones',
+    'validation.appSecret':
+      'El app secret debe tener 28-45 letras, dígitos, guiones bajos o guiones',
+  },
+  ja: {
+    'validation.required': 'この項目は必須です',
+    'validation.username': 'アカウントは 4～20 文字の英字・数字・_・- で入力してください',
+    'validation.password':
+      'パスワードは 8～16 文字で、英字・数字・!@#$^&*() のいずれかを含めてください',
+    'validation.appKey': 'App key は 15～35 文字の英字・数字・_・- で入力してください',
+    'validation.appSecret': 'App secret は 28～45 文字の英字・数字・_・- で入力してください',
+  },
+};
