@@ -21,6 +21,22 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // The same API tests again on a PostgreSQL server, when one is given (CI starts one).
+      ...(process.env['TEST_DATABASE_URL']
+        ? [
+            {
+              test: {
+                name: 'server-postgres',
+                root: './apps/server',
+                include: ['src/**/*.test.ts'],
+                environment: 'node',
+                env: { TEST_DB_KIND: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
       './apps/web/vitest.config.ts',
     ],
   },

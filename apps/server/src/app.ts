@@ -44,6 +44,18 @@ export async function buildApp(deps: AppDeps) {
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // On shutdown, in-flight requests finish and their keep-alive connections then close, so
+  // close() does not wait out the keep-alive timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  // The API speaks JSON only: any other body type is a 415 naming the body.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { departments, menus, roleMenus, roles, userRoles, users } from '../db/schema.ts';
 import { generatePassword, hashPassword } from '../modules/auth/passwords.ts';
@@ -119,24 +119,3 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
     return { createdAdmin: count === 0, generatedPassword, addedMenus };
   });
 }
-
-/** Ids of the built-in role codes, for seeding and tests. */
-export async function roleIds(db: Db, codes: readonly string[]): Promise<Map<string, number>> {
-  const rows = await db
-    .select({ id: roles.id, code: roles.code })
-    .from(roles)
-    .where(inArray(roles.code, [...codes]));
-  return new Map(rows.map((r) => [r.code, r.id]));
-}
-
-export const rootDepartmentId = async (db: Db) => {
-  const [root] = await db
-    .select({ id: departments.id })
-    .from(departments)
-    .where(sql`${departments.parentId} is null`)
-    .orderBy(departments.id)
-    .limit(1);
-  if (!root) throw new Error('no root department: has bootstrap run?');
-  return root.id;
-};
-

@@ -11,6 +11,8 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
   const lang = requestLanguage(request);
   const errors = error.fieldErrors?.map((f) => ({ field: f.field, message: fieldText(f.message, lang) }));
   const data = errors ? { ...error.data, errors } : error.data;
+  const retryAfter = error.data?.['retryAfterSeconds'];
+  if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   return reply
     .code(error.status)
     .send({ code: error.code, msg: errorText(error.key, lang, error.params), data });

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { rawRows } from './db/client.ts';
+import { prepare, start } from './server.ts';
+import { createTestDatabase } from './test/test-app.ts';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'postdeck-server-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const configFor = (env: Record<string, string>) =>
+  loadConfig({ LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Adm1n!pass', WEB_DIST: '/nonexistent', PORT: '0', HOST: '127.0.0.1', ...env });
+
+const postJson = (port: number, path: string, body: unknown) =>
+  fetch(`http://127.0.0.1:${port}/prod-api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('embedded start (PGlite in DATA_DIR)', () => {
+  it('finishes in-flight requests on shutdown and loses nothing across a restart', async () => {
+    const config = configFor({ DATA_DIR: tempDir() });
+    const first = await start(config, () => undefined);
+    const port = (first.app.server.address() as { port: number }).port;
+
+    const inFlight = postJson(port, '/control/user/login', { username: 'admin', password: 'Adm1n!pass' });
+    // Wait until the request has reached the server, then stop while it runs (argon2 takes ~20 ms).
+    await new Promise<void>((resolve) => first.app.server.once('request', () => resolve()));
+    const stopping = first.stop();
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    const tokens = (await response.json()).data;
+    await stopping;
+
+    const second = await start(config, () => undefined);
+    try {
+      const port2 = (second.app.server.address() as { port: number }).port;
+      const refreshed = await fetch(
+        `http://127.0.0.1:${port2}/prod-api/control/user/refreshToken?refreshToken=${tokens.refreshToken}`,
+        { method: 'POST' },
+      );
+      // Same secret and same rows after the restart: the session survives.
+      expect(refreshed.status).toBe(200);
+      const users = await rawRows<{ n: number }>(second.database.db, sql`select count(*)::int as n from users`);
+      expect(users[0]?.n).toBe(1);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe.skipIf(process.env['TEST_DB_KIND'] !== 'postgres')('scale-out start (PostgreSQL server)', () => {
+  it('two processes starting at once migrate and bootstrap exactly once', async () => {
+    const database = await createTestDatabase();
+    const url = database.url as string;
+    try {
+      const config = configFor({ DATA_DIR: tempDir(), DATABASE_URL: url, POSTDECK_SECRET: 'x'.repeat(40) });
+      const [a, b] = await Promise.all([prepare(config, () => undefined), prepare(config, () => undefined)]);
+      const counts = await rawRows<{ users: number; roles: number }>(
+        a.database.db,
+        sql`select (select count(*) from users)::int as users, (select count(*) from roles)::int as roles`,
+      );
+      expect(counts[0]).toEqual({ users: 1, roles: 4 });
+      await Promise.all([a.app.close(), b.app.close()]);
+      await Promise.all([a.database.close(), b.database.close()]);
+    } finally {
+      await database.close();
+    }
+  });
+});

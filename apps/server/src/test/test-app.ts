@@ -1,0 +1,111 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { type App, buildApp } from '../app.ts';
+import { bootstrap } from '../bootstrap/bootstrap.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { runMigrations } from '../db/migrate.ts';
+import { type Clock, manualClock } from '../lib/clock.ts';
+
+export const ADMIN_PASSWORD = 'Adm1n!pass';
+
+/**
+ * A fresh database for one test file: PGlite in memory, or, in the server-postgres test
+ * project, a new database on the TEST_DATABASE_URL server, dropped again by `close`.
+ */
+export async function createTestDatabase(): Promise<Database & { url: string | undefined }> {
+  const serverUrl = process.env['TEST_DATABASE_URL'];
+  if (process.env['TEST_DB_KIND'] !== 'postgres' || !serverUrl) {
+    return { ...(await openDatabase({})), url: undefined };
+  }
+  const name = `postdeck_test_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    url: url.toString(),
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({ DATA_DIR: '/nonexistent-postdeck-test', LOG_LEVEL: 'silent' }),
+  adminPassword: ADMIN_PASSWORD,
+  webDist: '/nonexistent-postdeck-web',
+  ...overrides,
+});
+
+/** The app on a migrated, bootstrapped test database with a hand-driven clock. */
+export async function createTestApp(
+  options: {
+    config?: Partial<Config>;
+    clock?: Clock;
+    /** Extra routes for a test (registered before the app is ready). */
+    extend?: (app: App) => void;
+  } = {},
+) {
+  const database = await createTestDatabase();
+  await runMigrations(database);
+  await bootstrap(database.db, { adminPassword: ADMIN_PASSWORD, log: () => undefined });
+  const clock = options.clock ?? manualClock(new Date());
+  const app = await buildApp({
+    config: testConfig(options.config),
+    database,
+    masterSecret: randomBytes(48),
+    clock,
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    clock,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+interface CallOptions {
+  token?: string;
+  body?: unknown;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** Calls the API through inject and returns the HTTP status with the parsed envelope. */
+export async function call(app: TestApp['app'], method: 'GET' | 'POST', path: string, options: CallOptions = {}) {
+  const response = await app.inject({
+    method,
+    url: `/prod-api${path}`,
+    query: options.query,
+    headers: {
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      'user-agent': 'vitest',
+      ...options.headers,
+    },
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+export async function login(app: TestApp['app'], username: string, password: string) {
+  const res = await call(app, 'POST', '/control/user/login', { body: { username, password } });
+  if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+  return res.body.data as { accessToken: string; refreshToken: string; expireIn: number };
+}
