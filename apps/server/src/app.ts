@@ -4,14 +4,14 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@postdeck/contract/constants';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
-import { createPrincipalCache } from './lib/principal-cache.ts';
+import { createPrincipalCache, type PrincipalCache } from './lib/principal-cache.ts';
 import { deriveKey } from './lib/secrets.ts';
-import { createAccessTokens } from './modules/auth/access-tokens.ts';
+import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { systemRoutes, VERSION } from './modules/system/routes.ts';
@@ -20,6 +20,14 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { validatorCompiler } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Exposed so modules (and tests) can invalidate a user's cached principal after a change. */
+    principals: PrincipalCache;
+    accessTokens: AccessTokens;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -32,7 +40,7 @@ export interface AppDeps {
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Builds the HTTP application; no I/O happens at import time, all of it here, from `deps`. */
-export async function buildApp(deps: AppDeps) {
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
@@ -68,6 +76,8 @@ export async function buildApp(deps: AppDeps) {
     const unlisten = await principals.listen(database.pool);
     app.addHook('onClose', unlisten);
   }
+  app.decorate('principals', principals);
+  app.decorate('accessTokens', accessTokens);
   const auth = createAuthService({
     db: database.db,
     clock,
@@ -110,7 +120,7 @@ export async function buildApp(deps: AppDeps) {
     { prefix: API_BASE },
   );
 
-  return Object.assign(app, { principals, accessTokens });
+  return app;
 }
 
-export type App = Awaited<ReturnType<typeof buildApp>>;
+export type App = FastifyInstance;

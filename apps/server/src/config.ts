@@ -27,7 +27,11 @@ const envSchema = z.object({
   SSO_LOGOUT_URL: z.string().url().optional(),
   SYSTEM_ID: z.string().default('postdeck'),
   WEB_DIST: z.string().optional(),
-  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
 });
 
 export type Env = z.infer<typeof envSchema>;

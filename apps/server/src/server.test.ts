@@ -17,7 +17,14 @@ const tempDir = () => {
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const configFor = (env: Record<string, string>) =>
-  loadConfig({ LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Adm1n!pass', WEB_DIST: '/nonexistent', PORT: '0', HOST: '127.0.0.1', ...env });
+  loadConfig({
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: 'Adm1n!pass',
+    WEB_DIST: '/nonexistent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...env,
+  });
 
 const postJson = (port: number, path: string, body: unknown) =>
   fetch(`http://127.0.0.1:${port}/prod-api${path}`, {
@@ -38,7 +45,7 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('embedded start (PGl
     const stopping = first.stop();
     const response = await inFlight;
     expect(response.status).toBe(200);
-    const tokens = (await response.json()).data;
+    const tokens = ((await response.json()) as { data: { refreshToken: string } }).data;
     await stopping;
 
     const second = await start(config, () => undefined);
@@ -50,7 +57,10 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('embedded start (PGl
       );
       // Same secret and same rows after the restart: the session survives.
       expect(refreshed.status).toBe(200);
-      const users = await rawRows<{ n: number }>(second.database.db, sql`select count(*)::int as n from users`);
+      const users = await rawRows<{ n: number }>(
+        second.database.db,
+        sql`select count(*)::int as n from users`,
+      );
       expect(users[0]?.n).toBe(1);
     } finally {
       await second.stop();

@@ -14,7 +14,10 @@ export interface Started {
 }
 
 /** Opens the database, migrates and bootstraps under a lock, then builds the app. */
-export async function prepare(config: Config, log: (message: string) => void): Promise<Omit<Started, 'stop'>> {
+export async function prepare(
+  config: Config,
+  log: (message: string) => void,
+): Promise<Omit<Started, 'stop'>> {
   mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {

@@ -5,8 +5,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
   en: {
     'validation.required': 'This field is required',
     'validation.username': 'Account must be 4-20 letters, digits, underscores or hyphens',
-    'validation.password':
-      'Password must be 8-16 characters with a letter, a digit and one of !@#$^&*()',
+    'validation.password': 'Password must be 8-16 characters with a letter, a digit and one of !@#$^&*()',
     'validation.appKey': 'App key must be 15-35 letters, digits, underscores or hyphens',
     'validation.appSecret': 'App secret must be 28-45 letters, digits, underscores or hyphens',
   },
@@ -23,14 +22,12 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.password':
       'La contraseña debe tener 8-16 caracteres con una letra, un dígito y uno de !@#$^&*()',
     'validation.appKey': 'La app key debe tener 15-35 letras, dígitos, guiones bajos o guiones',
-    'validation.appSecret':
-      'El app secret debe tener 28-45 letras, dígitos, guiones bajos o guiones',
+    'validation.appSecret': 'El app secret debe tener 28-45 letras, dígitos, guiones bajos o guiones',
   },
   ja: {
     'validation.required': 'この項目は必須です',
     'validation.username': 'アカウントは 4～20 文字の英字・数字・_・- で入力してください',
-    'validation.password':
-      'パスワードは 8～16 文字で、英字・数字・!@#$^&*() のいずれかを含めてください',
+    'validation.password': 'パスワードは 8～16 文字で、英字・数字・!@#$^&*() のいずれかを含めてください',
     'validation.appKey': 'App key は 15～35 文字の英字・数字・_・- で入力してください',
     'validation.appSecret': 'App secret は 28～45 文字の英字・数字・_・- で入力してください',
   },

@@ -17,7 +17,9 @@ const counts = async (db: Db) => {
            (select count(*) from menus)::int as menus,
            (select count(*) from role_menus)::int as role_menus,
            (select count(*) from users)::int as users,
-           (select count(*) from user_roles)::int as user_roles`)) as unknown as { rows: Record<string, number>[] };
+           (select count(*) from user_roles)::int as user_roles`)) as unknown as {
+    rows: Record<string, number>[];
+  };
   return result.rows[0];
 };
 
@@ -45,7 +47,9 @@ describe('bootstrap', () => {
     expect(password).toBe(first.generatedPassword);
     expect(log.join('\n')).toContain(password);
 
-    const hash = (await database.db.execute(sql`select password_hash from users where account = 'admin'`)) as unknown as {
+    const hash = (await database.db.execute(
+      sql`select password_hash from users where account = 'admin'`,
+    )) as unknown as {
       rows: { password_hash: string }[];
     };
     expect(await verifyPassword(hash.rows[0]?.password_hash ?? '', password)).toBe(true);
@@ -67,7 +71,9 @@ describe('bootstrap', () => {
   });
 
   it('gives each built-in role its scope', async () => {
-    const result = (await database.db.execute(sql`select code, data_scope from roles order by code`)) as unknown as {
+    const result = (await database.db.execute(
+      sql`select code, data_scope from roles order by code`,
+    )) as unknown as {
       rows: { code: string; data_scope: string }[];
     };
     expect(Object.fromEntries(result.rows.map((r) => [r.code, r.data_scope]))).toEqual({

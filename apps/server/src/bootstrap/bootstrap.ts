@@ -91,9 +91,7 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
       }
     }
 
-    const [{ count } = { count: 0 }] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(users);
+    const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(users);
     let generatedPassword: string | undefined;
     if (count === 0) {
       const [admin] = await tx

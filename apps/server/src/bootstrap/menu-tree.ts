@@ -54,14 +54,15 @@ export const MENU_TREE: MenuSeed[] = [
     page('scheduledPublishing', 'ScheduleOutlined', [P.publishScheduleList]),
   ]),
   group('channels', 'ApiOutlined', [
-    page('channelAccounts', 'LinkOutlined', [P.channelAccounts], [
-      action('manageAccounts', [P.channelManage]),
-    ]),
+    page(
+      'channelAccounts',
+      'LinkOutlined',
+      [P.channelAccounts],
+      [action('manageAccounts', [P.channelManage])],
+    ),
   ]),
   group('materialsGroup', 'PictureOutlined', [
-    page('materials', 'FileImageOutlined', [P.materials], [
-      action('manageMaterials', [P.materialManage]),
-    ]),
+    page('materials', 'FileImageOutlined', [P.materials], [action('manageMaterials', [P.materialManage])]),
   ]),
   group('reports', 'BarChartOutlined', [page('statistics', 'LineChartOutlined', [P.reports])]),
   group('system', 'SettingOutlined', [
@@ -72,9 +73,7 @@ export const MENU_TREE: MenuSeed[] = [
   ]),
   group('logs', 'FileSearchOutlined', [page('auditLog', 'AuditOutlined', [P.auditLog])]),
   group('messages', 'BellOutlined', [
-    page('messageTips', 'NotificationOutlined', [P.messageTips], [
-      action('sendTips', [P.messageTipSend]),
-    ]),
+    page('messageTips', 'NotificationOutlined', [P.messageTips], [action('sendTips', [P.messageTipSend])]),
   ]),
 ];
 

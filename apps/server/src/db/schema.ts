@@ -95,7 +95,10 @@ export const menus = pgTable(
     hidden: boolean('hidden').notNull().default(false),
     alwaysShow: boolean('always_show').notNull().default(false),
     sort: integer('sort').notNull().default(0),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [uniqueIndex('menus_key_key').on(t.key)],
 );

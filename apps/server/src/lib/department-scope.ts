@@ -7,13 +7,16 @@ export type DepartmentScope = { all: true } | { all: false; ids: number[] };
 
 /** Ids of a department and everything under it. */
 export async function departmentSubtree(db: Db, rootId: number): Promise<number[]> {
-  const rows = await rawRows<{ id: number | string }>(db, sql`
+  const rows = await rawRows<{ id: number | string }>(
+    db,
+    sql`
     with recursive tree(id) as (
       select id from departments where id = ${rootId}
       union all
       select d.id from departments d join tree t on d.parent_id = t.id
     )
-    select id from tree`);
+    select id from tree`,
+  );
   return rows.map((r) => Number(r.id));
 }
 

@@ -8,8 +8,7 @@ import { en, es, ja, zhCN } from 'zod/v4/locales';
 /** The caller's language: the `language` cookie the web app sets, else Accept-Language, else English. */
 export function requestLanguage(request: FastifyRequest): Language {
   return (
-    pickLanguage(request.cookies?.[COOKIE.language], request.headers['accept-language']) ??
-    DEFAULT_LANGUAGE
+    pickLanguage(request.cookies?.[COOKIE.language], request.headers['accept-language']) ?? DEFAULT_LANGUAGE
   );
 }
 

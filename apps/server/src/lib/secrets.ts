@@ -6,7 +6,10 @@ import { join } from 'node:path';
  * The master secret: POSTDECK_SECRET, else one generated on first start into DATA_DIR/secret,
  * so restarts keep sessions valid. Scale-out processes must share POSTDECK_SECRET.
  */
-export function loadMasterSecret(options: { secret?: string | undefined; dataDir?: string | undefined }): Buffer {
+export function loadMasterSecret(options: {
+  secret?: string | undefined;
+  dataDir?: string | undefined;
+}): Buffer {
   if (options.secret) return Buffer.from(options.secret, 'utf8');
   if (!options.dataDir) return randomBytes(48);
   mkdirSync(options.dataDir, { recursive: true });

@@ -12,7 +12,10 @@ import type { AccessTokens } from '../modules/auth/access-tokens.ts';
  */
 export const DOCS_PREFIX = `${API_BASE}/docs`;
 
-export function registerAuth(app: FastifyInstance, deps: { accessTokens: AccessTokens; principals: PrincipalCache }) {
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { accessTokens: AccessTokens; principals: PrincipalCache },
+) {
   app.decorateRequest('principal', null);
   app.decorateRequest('sessionFamily', null);
 

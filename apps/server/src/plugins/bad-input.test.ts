@@ -90,10 +90,17 @@ describe('hostile input never gives a 500', () => {
 
   it('refresh: random query strings', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.array(fc.string()))), async (query) => {
-        const res = await t.app.inject({ method: 'POST', url: '/prod-api/control/user/refreshToken', query });
-        expectClientError(res);
-      }),
+      fc.asyncProperty(
+        fc.dictionary(fc.string(), fc.oneof(fc.string(), fc.array(fc.string()))),
+        async (query) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/prod-api/control/user/refreshToken',
+            query,
+          });
+          expectClientError(res);
+        },
+      ),
       { numRuns: 60 },
     );
   });

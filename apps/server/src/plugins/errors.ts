@@ -55,7 +55,11 @@ export function registerErrorHandling(
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return sendAppError(request, reply, new AppError('payloadTooLarge', { fieldErrors: [bodyField] }));
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-        return sendAppError(request, reply, new AppError('unsupportedMediaType', { fieldErrors: [bodyField] }));
+        return sendAppError(
+          request,
+          reply,
+          new AppError('unsupportedMediaType', { fieldErrors: [bodyField] }),
+        );
       default:
         break;
     }

@@ -89,7 +89,12 @@ interface CallOptions {
 }
 
 /** Calls the API through inject and returns the HTTP status with the parsed envelope. */
-export async function call(app: TestApp['app'], method: 'GET' | 'POST', path: string, options: CallOptions = {}) {
+export async function call(
+  app: TestApp['app'],
+  method: 'GET' | 'POST',
+  path: string,
+  options: CallOptions = {},
+) {
   const response = await app.inject({
     method,
     url: `/prod-api${path}`,

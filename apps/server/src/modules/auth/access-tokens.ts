@@ -9,8 +9,18 @@ export interface AccessClaims {
 
 export type VerifyResult = AccessClaims | 'expired' | 'invalid';
 
-/** Short-lived HS256 access JWTs; the clock is injected so tests can expire them. */
-export function createAccessTokens(key: Uint8Array, ttlSeconds: number, clock: Clock) {
+/**
+ * Short-lived HS256 access JWTs; the clock is injected so tests can expire them. Verified
+ * tokens are remembered until they expire, so a busy client costs one HMAC per token, not per
+ * request; revocation is checked on the principal every time regardless.
+ */
+export function createAccessTokens(
+  key: Uint8Array,
+  ttlSeconds: number,
+  clock: Clock,
+  maxRemembered = 20_000,
+) {
+  const verified = new Map<string, AccessClaims & { expiresAt: number }>();
   return {
     ttlSeconds,
     async sign(claims: AccessClaims): Promise<string> {
@@ -23,6 +33,13 @@ export function createAccessTokens(key: Uint8Array, ttlSeconds: number, clock: C
         .sign(key);
     },
     async verify(token: string): Promise<VerifyResult> {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAt > clock.now().getTime())
+          return { userId: known.userId, familyId: known.familyId };
+        verified.delete(token);
+        return 'expired';
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -31,7 +48,10 @@ export function createAccessTokens(key: Uint8Array, ttlSeconds: number, clock: C
         });
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId) || typeof payload['sid'] !== 'string') return 'invalid';
-        return { userId, familyId: payload['sid'] };
+        const claims = { userId, familyId: payload['sid'] };
+        if (verified.size >= maxRemembered) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { ...claims, expiresAt: (payload.exp as number) * 1000 });
+        return claims;
       } catch (error) {
         return error instanceof errors.JWTExpired ? 'expired' : 'invalid';
       }

@@ -65,7 +65,9 @@ describe('sign-in', () => {
 
   it('answers a wrong password with the catalogue message in the caller language', async () => {
     const { account } = await newUser();
-    const en = await call(t.app, 'POST', '/control/user/login', { body: { username: account, password: 'nope' } });
+    const en = await call(t.app, 'POST', '/control/user/login', {
+      body: { username: account, password: 'nope' },
+    });
     expect(en.status).toBe(400);
     expect(en.body).toMatchObject({ code: 100101, msg: 'Incorrect account or password' });
     const zh = await call(t.app, 'POST', '/control/user/login', {
@@ -163,20 +165,25 @@ describe('tokens', () => {
     await t.app.principals.invalidate(id);
     expect((await info(pair.accessToken)).body.code).toBe(101204);
     expect((await refresh(pair.refreshToken)).body.code).toBe(101204);
-    const again = await call(t.app, 'POST', '/control/user/login', { body: { username: account, password: PASSWORD } });
+    const again = await call(t.app, 'POST', '/control/user/login', {
+      body: { username: account, password: PASSWORD },
+    });
     expect(again).toMatchObject({ status: 403, body: { code: 100103 } });
   });
 });
 
 describe('password change', () => {
-  const update = (token: string, body: unknown) => call(t.app, 'POST', '/control/user/pass/update', { token, body });
+  const update = (token: string, body: unknown) =>
+    call(t.app, 'POST', '/control/user/pass/update', { token, body });
 
   it('needs the old password and a new one by the spec rule', async () => {
     const { account } = await newUser();
     const { accessToken } = await login(t.app, account, PASSWORD);
     const wrongOld = await update(accessToken, { oldPassword: 'wrong', newPassword: 'N3w!pass' });
     expect(wrongOld.status).toBe(400);
-    expect(wrongOld.body.data.errors).toEqual([{ field: 'oldPassword', message: 'The old password is not correct' }]);
+    expect(wrongOld.body.data.errors).toEqual([
+      { field: 'oldPassword', message: 'The old password is not correct' },
+    ]);
     const weak = await update(accessToken, { oldPassword: PASSWORD, newPassword: 'short' });
     expect(weak.status).toBe(400);
     expect(weak.body.data.errors[0].field).toBe('newPassword');

@@ -55,7 +55,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
       .from(users)
       .where(and(sql`lower(${users.account}) = ${accountKey}`, isNull(users.deletedAt)));
-    const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+    const passwordOk = await verifyPassword(
+      user?.passwordHash ?? (await decoyPasswordHash()),
+      input.password,
+    );
     if (!user || !passwordOk || user.status !== 'active') {
       const reason = !user ? 'unknown account' : !passwordOk ? 'wrong password' : 'disabled';
       await writeAudit(db, {
@@ -161,7 +164,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       .from(users)
       .where(eq(users.id, principal.id));
     if (!user || !(await verifyPassword(user.passwordHash, input.oldPassword))) {
-      throw new AppError('oldPasswordWrong', { fieldErrors: [fieldError('oldPassword', 'oldPasswordWrong')] });
+      throw new AppError('oldPasswordWrong', {
+        fieldErrors: [fieldError('oldPassword', 'oldPasswordWrong')],
+      });
     }
     if (input.oldPassword === input.newPassword) {
       throw new AppError('passwordReused', { fieldErrors: [fieldError('newPassword', 'passwordReused')] });

@@ -18,7 +18,12 @@ export async function lockedForSeconds(db: Db, account: string, ip: string, now:
   ), '-infinity'::timestamptz)`;
 
   const [byAccount, byIp] = await Promise.all([
-    nthRecentFailure(db, [eq(auditLog.actorAccount, account), afterLastSuccess], THROTTLE.perAccount, windowStart),
+    nthRecentFailure(
+      db,
+      [eq(auditLog.actorAccount, account), afterLastSuccess],
+      THROTTLE.perAccount,
+      windowStart,
+    ),
     nthRecentFailure(db, [eq(auditLog.ip, ip)], THROTTLE.perIp, windowStart),
   ]);
   const until = Math.max(byAccount ?? 0, byIp ?? 0) + THROTTLE.windowSeconds * 1000;

@@ -32,7 +32,8 @@ export async function createUser(db: Db, input: NewUser): Promise<number> {
         .select({ id: roles.id })
         .from(roles)
         .where(inArray(roles.code, [...input.roleCodes]));
-      if (roleRows.length !== input.roleCodes.length) throw new Error(`unknown role in ${input.roleCodes.join(',')}`);
+      if (roleRows.length !== input.roleCodes.length)
+        throw new Error(`unknown role in ${input.roleCodes.join(',')}`);
       await tx.insert(userRoles).values(roleRows.map((r) => ({ userId: user.id, roleId: r.id })));
     }
     return user.id;
