@@ -63,6 +63,8 @@ export function registerErrorHandling(
       default:
         break;
     }
+    if (status === 403) return sendAppError(request, reply, new AppError('forbidden'));
+    if (status === 404) return sendAppError(request, reply, new AppError('notFound'));
     if (status >= 400 && status < 500) {
       // Malformed JSON, empty JSON bodies, bad content length: the body itself is the field.
       return reply.code(status).send({

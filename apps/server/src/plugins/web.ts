@@ -36,7 +36,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string | undefi
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
-      wildcard: true,
+      // One route per built file: '/' and every client route fall through to index.html.
+      wildcard: false,
       setHeaders(res, path) {
         if (path.includes(`${join(distDir, 'assets')}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');

@@ -1,0 +1,51 @@
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { E2E } from '../e2e-env';
+
+export interface JwtCookie {
+  accessToken: string;
+  refreshToken: string;
+  expireIn: number;
+}
+
+/** The login page as a user sees it. */
+export class LoginPage {
+  readonly page: Page;
+  constructor(page: Page) {
+    this.page = page;
+  }
+
+  async signIn(username: string, password: string) {
+    await this.page.getByTestId('login-username').fill(username);
+    await this.page.getByTestId('login-password').fill(password);
+    await this.page.getByTestId('login-submit').click();
+  }
+
+  async signInAsAdmin() {
+    await this.signIn('admin', E2E.adminPassword);
+  }
+}
+
+export async function readJwtCookie(context: BrowserContext): Promise<JwtCookie | undefined> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'HY-JWT');
+  return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as JwtCookie) : undefined;
+}
+
+/** Rewrites HY-JWT so the app believes its access token expired a minute ago. */
+export async function expireAccessTokenInBrowser(context: BrowserContext) {
+  const cookie = (await context.cookies()).find((c) => c.name === 'HY-JWT');
+  if (!cookie) throw new Error('no HY-JWT cookie');
+  const value = JSON.parse(decodeURIComponent(cookie.value)) as JwtCookie;
+  value.expireIn = Date.now() - 60_000;
+  await context.addCookies([{ ...cookie, value: encodeURIComponent(JSON.stringify(value)) }]);
+}
+
+/** Fails the test on any Content-Security-Policy violation the page reports. */
+export function watchCsp(page: Page) {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  return {
+    assertNone: () => expect(violations, violations.join('\n')).toEqual([]),
+  };
+}

@@ -1,0 +1,387 @@
+import type { PublicConfig, TokenPair } from '@postdeck/contract/auth';
+import { API_BASE, REQUEST_TIMEOUT_MS } from '@postdeck/contract/constants';
+import {
+  endpoints,
+  type BodyOf,
+  type DataOf,
+  type Endpoint,
+  type EndpointName,
+  type QueryOf,
+} from '@postdeck/contract/endpoints';
+import { errorEnvelopeSchema } from '@postdeck/contract/envelope';
+import { ERRORS, actionForCode, type ErrorAction } from '@postdeck/contract/errors';
+import { PUBLIC } from '@postdeck/contract/permissions';
+import { currentLanguage, i18n } from '../i18n/i18n';
+import { useErrorLogStore } from '../stores/error-log-store';
+import { type StoredAuth, clearAuth, isAccessExpired, readAuth, saveAuth } from '../utils/auth-cookie';
+import { ApiError } from './api-error';
+import { NO_SSO, ssoLoginAddress, ssoLogoutAddress } from './sign-on';
+
+export interface ConfirmOptions {
+  title: string;
+  content: string;
+  okText: string;
+  cancelText: string;
+  onOk: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * What the client needs from the user interface. The App registers an implementation backed
+ * by antd's App.useApp(); tests register spies.
+ */
+export interface ClientEffects {
+  /** A red message for MESSAGE_DURATION_S seconds. */
+  error(text: string): void;
+  /** The spec §8 'confirm logout' box. */
+  confirm(options: ConfirmOptions): void;
+  /** The session is over (the cookie is already cleared): reset the app and go to `address`. */
+  signOut(address: string): void;
+}
+
+type HasNo<T> = [T] extends [undefined] ? true : false;
+type BodyPart<N extends EndpointName> =
+  HasNo<BodyOf<N>> extends true ? { body?: undefined } : { body: BodyOf<N> };
+type QueryPart<N extends EndpointName> =
+  HasNo<QueryOf<N>> extends true ? { query?: undefined } : { query: QueryOf<N> };
+
+export type RequestOptions<N extends EndpointName> = BodyPart<N> &
+  QueryPart<N> & {
+    signal?: AbortSignal;
+    /**
+     * The caller shows message and field errors itself (the login and password forms): no red
+     * message and no sign-on redirect for /user/ calls. Session actions (re-login box, sign-on
+     * redirects) still happen.
+     */
+    inlineErrors?: boolean;
+    /** The caller handles every failure itself, session ones included (the navigation guard). */
+    silent?: boolean;
+  };
+
+export type RequestArgs<N extends EndpointName> =
+  HasNo<BodyOf<N>> extends true
+    ? HasNo<QueryOf<N>> extends true
+      ? [options?: RequestOptions<N>]
+      : [options: RequestOptions<N>]
+    : [options: RequestOptions<N>];
+
+export interface ApiClient {
+  /** Calls an endpoint of the contract table; resolves with the envelope's `data`. */
+  request<N extends EndpointName>(name: N, ...args: RequestArgs<N>): Promise<DataOf<N>>;
+  /** Registers the UI; returns the function that unregisters it. */
+  setEffects(effects: ClientEffects): () => void;
+  /** Shows an error the way the client shows its own (used by the navigation guard). */
+  notify(text: string): void;
+  /** Single sign-on settings, read once from GET /public/config. */
+  publicConfig(): Promise<PublicConfig>;
+  /** The sign-on 'login' or 'logout' address for the current page. */
+  signOnAddress(kind: 'login' | 'logout'): Promise<string>;
+}
+
+export interface ApiClientDeps {
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+interface SendOptions {
+  body?: unknown;
+  query?: Record<string, unknown> | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+type LooseOptions = SendOptions & { inlineErrors?: boolean; silent?: boolean };
+
+/** Used until the App registers its own: plain browser dialogs, so nothing is lost. */
+const browserEffects: ClientEffects = {
+  error: (text) => console.error(text),
+  confirm: ({ content, onOk, onCancel }) => (window.confirm(content) ? onOk() : onCancel()),
+  signOut: (address) => window.location.assign(address),
+};
+
+const t = i18n.t.bind(i18n);
+
+function buildUrl(path: string, query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, String(item));
+  }
+  const search = params.toString();
+  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+interface LooseEnvelope {
+  code: number;
+  msg: string;
+  data: unknown;
+}
+
+function readEnvelope(payload: unknown): LooseEnvelope | undefined {
+  if (typeof payload !== 'object' || payload === null) return undefined;
+  const { code, msg, data } = payload as Record<string, unknown>;
+  if (typeof code !== 'number') return undefined;
+  return { code, msg: typeof msg === 'string' ? msg : '', data };
+}
+
+/** Spec §8: the text shown for a failed answer. */
+function answerText(status: number, envelope: LooseEnvelope | undefined): string {
+  if (status === 502) return t('request.restarting');
+  // A more specific code on a 403 (a disabled account) keeps the server's own sentence.
+  if (status === 403 && (!envelope || envelope.code === ERRORS.forbidden.code)) {
+    return t('request.noPermission');
+  }
+  if (envelope) return envelope.msg || t('request.error');
+  return status >= 400 ? t('request.httpStatus', { status }) : t('request.error');
+}
+
+function answerError(status: number, envelope: LooseEnvelope | undefined): ApiError {
+  const details = envelope ? errorEnvelopeSchema.shape.data.safeParse(envelope.data) : undefined;
+  const extra = details?.success ? details.data : null;
+  return new ApiError({
+    kind: envelope ? 'api' : 'http',
+    status,
+    code: envelope?.code ?? 0,
+    msg: envelope?.msg ?? '',
+    message: answerText(status, envelope),
+    fieldErrors: extra?.errors,
+    retryAfterSeconds: extra?.retryAfterSeconds,
+    requestId: extra?.requestId,
+    data: envelope?.data,
+  });
+}
+
+const signedOutError = () =>
+  new ApiError({
+    kind: 'api',
+    status: 401,
+    code: ERRORS.notSignedIn.code,
+    msg: ERRORS.notSignedIn.msg[currentLanguage()],
+    message: ERRORS.notSignedIn.msg[currentLanguage()],
+  });
+
+/** The client action for a failure (contract catalogue); a failure without an envelope is shown. */
+function actionFor(error: ApiError): ErrorAction {
+  if (error.kind !== 'api') return 'message';
+  const action = actionForCode(error.code);
+  // 101103 again after a refresh and replay: this session cannot be used, sign in again.
+  return action === 'refresh' ? 'sso-login' : action;
+}
+
+export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
+  // Late-bound so tests can stub the global fetch after the client exists.
+  const fetchImpl: typeof fetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const now = deps.now ?? Date.now;
+  let effects = browserEffects;
+  let refreshing: Promise<StoredAuth> | undefined;
+  let config: Promise<PublicConfig> | undefined;
+  let confirmOpen = false;
+
+  async function send(endpoint: Endpoint, options: SendOptions, token?: string): Promise<unknown> {
+    const timeoutMs = endpoint.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const callerSignal = options.signal;
+    const forwardAbort = () => controller.abort(callerSignal?.reason);
+    if (callerSignal?.aborted) forwardAbort();
+    else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
+
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'Accept-Language': currentLanguage(),
+    };
+    if (token) headers['Authorization'] = `Bearer ${token}`;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+
+    let response: Response;
+    let payload: unknown;
+    try {
+      response = await fetchImpl(buildUrl(endpoint.path, options.query), {
+        method: endpoint.method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+      });
+      payload = await readJson(response);
+    } catch (error) {
+      if (timedOut) {
+        const message = t('request.timeout', { ms: timeoutMs });
+        throw new ApiError({ kind: 'timeout', status: 0, code: 0, msg: '', message });
+      }
+      // The caller cancelled (TanStack Query does on unmount): not a failure to report.
+      if (callerSignal?.aborted) throw error;
+      throw new ApiError({
+        kind: 'network',
+        status: 0,
+        code: 0,
+        msg: '',
+        message: t('request.networkError'),
+      });
+    } finally {
+      clearTimeout(timer);
+      callerSignal?.removeEventListener('abort', forwardAbort);
+    }
+
+    const envelope = readEnvelope(payload);
+    if (!response.ok || envelope?.code !== 200) throw answerError(response.status, envelope);
+    if (import.meta.env.DEV) {
+      const checked = endpoint.response.safeParse(envelope.data);
+      if (!checked.success) console.warn(`${endpoint.path}: answer differs from the contract`, checked.error);
+    }
+    return envelope.data;
+  }
+
+  /** One refresh at a time: callers that arrive meanwhile wait for it and use its token. */
+  function refreshOnce(): Promise<StoredAuth> {
+    refreshing ??= (async () => {
+      const auth = readAuth();
+      if (!auth) throw signedOutError();
+      const query = { refreshToken: auth.refreshToken };
+      const pair = (await send(endpoints.refreshToken, { query }, undefined)) as TokenPair;
+      return saveAuth(pair, now());
+    })().finally(() => {
+      refreshing = undefined;
+    });
+    return refreshing;
+  }
+
+  async function validAuth(): Promise<StoredAuth | undefined> {
+    const auth = readAuth();
+    if (!auth || !isAccessExpired(auth, now())) return auth;
+    return refreshOnce();
+  }
+
+  /** After a 101103: reuse a token another call refreshed meanwhile, else refresh. */
+  async function authAfterRejection(rejected: string | undefined): Promise<StoredAuth> {
+    const auth = readAuth();
+    if (auth && auth.accessToken !== rejected && !isAccessExpired(auth, now())) return auth;
+    return refreshOnce();
+  }
+
+  async function authorisedSend(endpoint: Endpoint, options: SendOptions): Promise<unknown> {
+    if (endpoint.permission === PUBLIC) return send(endpoint, options);
+    // Spec §7: message calls skip the expiry check (they poll every 5 s and must not refresh).
+    const auth = endpoint.path.includes('/infor/') ? readAuth() : await validAuth();
+    try {
+      return await send(endpoint, options, auth?.accessToken);
+    } catch (error) {
+      const expired =
+        error instanceof ApiError && error.kind === 'api' && actionForCode(error.code) === 'refresh';
+      if (!expired) throw error;
+      // The server saw the token expire before our clock did: refresh once and replay once.
+      const fresh = await authAfterRejection(auth?.accessToken);
+      return send(endpoint, options, fresh.accessToken);
+    }
+  }
+
+  function publicConfig(): Promise<PublicConfig> {
+    config ??= (send(endpoints.publicConfig, {}) as Promise<PublicConfig>).catch(() => {
+      config = undefined;
+      return NO_SSO;
+    });
+    return config;
+  }
+
+  async function signOnAddress(kind: 'login' | 'logout'): Promise<string> {
+    const settings = await publicConfig();
+    const { origin, pathname, search, hash } = window.location;
+    return kind === 'login'
+      ? ssoLoginAddress(settings, origin, pathname + search + hash)
+      : ssoLogoutAddress(settings, origin);
+  }
+
+  async function signOut(kind: 'login' | 'logout'): Promise<void> {
+    clearAuth();
+    effects.signOut(await signOnAddress(kind));
+  }
+
+  function confirmRelogin(): void {
+    if (confirmOpen) return;
+    confirmOpen = true;
+    effects.confirm({
+      title: t('request.confirmTitle'),
+      content: t('request.confirmContent'),
+      okText: t('request.relogin'),
+      cancelText: t('request.cancel'),
+      onOk: () => {
+        confirmOpen = false;
+        void signOut('logout');
+      },
+      onCancel: () => {
+        confirmOpen = false;
+      },
+    });
+  }
+
+  function handleFailure(error: ApiError, endpoint: Endpoint, options: LooseOptions) {
+    if (options.silent || error.handled) return;
+    const action = actionFor(error);
+    const ownedByCaller = options.inlineErrors && (action === 'message' || action === 'fields');
+    if (ownedByCaller) return;
+    error.handled = true;
+    useErrorLogStore.getState().add({
+      message: error.message,
+      info: `${endpoint.method} ${endpoint.path} -> ${error.status || error.kind} ${error.code || ''}`.trim(),
+      stack: error.stack,
+    });
+    switch (action) {
+      case 'confirm-relogin':
+        return confirmRelogin();
+      case 'sso-login':
+        return void signOut('login');
+      case 'sso-logout':
+        return void signOut('logout');
+      default:
+        effects.error(error.message);
+        // Spec §8: a failed answer from a /user/ call means the session is unusable.
+        if (error.kind === 'api' && endpoint.path.includes('/user/')) void signOut('logout');
+    }
+  }
+
+  async function request<N extends EndpointName>(name: N, ...[options]: RequestArgs<N>): Promise<DataOf<N>> {
+    const endpoint: Endpoint = endpoints[name];
+    // The typed signature has checked the input; inside, one loose shape serves every endpoint.
+    const opts: LooseOptions = (options as LooseOptions | undefined) ?? {};
+    try {
+      return (await authorisedSend(endpoint, opts)) as DataOf<N>;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      handleFailure(error, endpoint, opts);
+      throw error;
+    }
+  }
+
+  return {
+    request,
+    setEffects(next) {
+      effects = next;
+      return () => {
+        if (effects === next) effects = browserEffects;
+      };
+    },
+    notify: (text) => effects.error(text),
+    publicConfig,
+    signOnAddress,
+  };
+}
+
+export const apiClient = createApiClient();
+export const request = apiClient.request;

@@ -1,0 +1,49 @@
+import { PAGES, type PageUrl } from '@postdeck/contract/pages';
+import type { ComponentType } from 'react';
+
+/** A route's `lazy`: loads the page module only when the page is first visited. */
+export type PageLoader = () => Promise<{ Component: ComponentType }>;
+
+const comingSoon: PageLoader = () =>
+  import('../pages/coming-soon-page').then((module) => ({ Component: module.ComingSoonPage }));
+
+/**
+ * The one map from a menu url to its page. Every page is the 'coming in a later release'
+ * placeholder until its feature lands; a feature replaces its line here.
+ */
+const REGISTRY = {
+  [PAGES.departmentContent]: comingSoon,
+  [PAGES.addContent]: comingSoon,
+  [PAGES.adminContent]: comingSoon,
+  [PAGES.publishList]: comingSoon,
+  [PAGES.scheduledPublishing]: comingSoon,
+  [PAGES.channelAccounts]: comingSoon,
+  [PAGES.materials]: comingSoon,
+  [PAGES.statistics]: comingSoon,
+  [PAGES.users]: comingSoon,
+  [PAGES.roles]: comingSoon,
+  [PAGES.departments]: comingSoon,
+  [PAGES.menus]: comingSoon,
+  [PAGES.auditLog]: comingSoon,
+  [PAGES.messageTips]: comingSoon,
+  [PAGES.myMessages]: comingSoon,
+  [PAGES.changePassword]: comingSoon,
+  [PAGES.profile]: comingSoon,
+} satisfies Record<PageUrl, PageLoader>;
+
+/**
+ * Pages every signed-in user reaches from the user dropdown and the bell (spec §2 fixed
+ * routes), whether or not the menu lists them; the value is the route-title key.
+ */
+export const FIXED_PAGES: readonly { url: PageUrl; title: string }[] = [
+  { url: PAGES.profile, title: 'profile' },
+  { url: PAGES.changePassword, title: 'changePassword' },
+  { url: PAGES.myMessages, title: 'myMessages' },
+];
+
+const isPageUrl = (url: string): url is PageUrl => Object.hasOwn(REGISTRY, url);
+
+/** The page for a menu url, or undefined for urls no page answers (they show 404). */
+export function pageLoader(url: string): PageLoader | undefined {
+  return isPageUrl(url) ? REGISTRY[url] : undefined;
+}

@@ -1,0 +1,71 @@
+import { DEFAULT_THEME, type Language } from '@postdeck/contract/constants';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import jaJP from 'antd/locale/ja_JP';
+import zhCN from 'antd/locale/zh_CN';
+import type { ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { queryClient as defaultQueryClient } from '../api/query-client';
+import { currentLanguage, i18n } from '../i18n/i18n';
+import { readComponentSize } from '../utils/component-size';
+import { readCspNonce } from '../utils/csp-nonce';
+import { ClientEffectsBridge } from './client-effects';
+
+const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, zh: zhCN, es: esES, ja: jaJP };
+
+/** Template colours (checklist SB-1, LY-4); the primary colour is the seed for the rest. */
+const THEME: ThemeConfig = {
+  token: { colorPrimary: DEFAULT_THEME },
+  components: {
+    Layout: { siderBg: '#304156', headerBg: '#fff', headerHeight: 50, headerPadding: '0 16px' },
+    Menu: {
+      darkItemBg: '#304156',
+      darkSubMenuItemBg: '#1f2d3d',
+      darkItemColor: '#bfcbd9',
+      darkItemHoverBg: '#263445',
+      darkItemSelectedBg: '#263445',
+      darkItemSelectedColor: '#409EFF',
+    },
+  },
+};
+
+// Read once: the nonce belongs to this page load and browsers hide it from later reads.
+const nonce = typeof document === 'undefined' ? undefined : readCspNonce();
+const csp = nonce ? { nonce } : undefined;
+
+function AntdProviders({ children }: { children: ReactNode }) {
+  // Re-renders on a language switch, so antd's texts and date pickers follow.
+  const { i18n: instance } = useTranslation();
+  return (
+    <ConfigProvider
+      locale={ANTD_LOCALES[currentLanguage(instance.language)]}
+      theme={THEME}
+      csp={csp}
+      componentSize={readComponentSize()}
+    >
+      <AntApp component={false}>
+        <ClientEffectsBridge />
+        {children}
+      </AntApp>
+    </ConfigProvider>
+  );
+}
+
+export function Providers({
+  children,
+  queryClient = defaultQueryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        <AntdProviders>{children}</AntdProviders>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,83 @@
+import { DEFAULT_LANDING } from '@postdeck/contract/constants';
+import type { MenuItem } from '@postdeck/contract/menu';
+import { type DataRouter, type RouteObject, createBrowserRouter, redirect } from 'react-router';
+import { TopProgressBar } from '../components/top-progress-bar';
+import { AuthRedirectPage } from '../features/auth/pages/auth-redirect-page';
+import { MenuRedirectPage, RedirectPage } from '../layout/redirect-page';
+import { NotFoundPage } from '../pages/not-found-page';
+import { RouteErrorPage } from '../pages/route-error-page';
+import { UnauthorizedPage } from '../pages/unauthorized-page';
+import { createGuard } from './guard';
+import { menuRoutes } from './menu-routes';
+import { RootShell } from './root-shell';
+import { FIXED_PAGES, pageLoader } from './page-registry';
+import type { RouteHandle } from './route-handle';
+import { logout } from './session';
+
+/** The pathless layout route the menu routes are patched into. */
+export const LAYOUT_ROUTE_ID = 'layout';
+
+const title = (key: string): RouteHandle => ({ title: key });
+
+/**
+ * How routes are built (checklist AM-3, PG-2):
+ * - The router starts with the static routes only. Its root route runs the navigation guard
+ *   as middleware, which runs on every navigation before any loader.
+ * - Once signed in, the guard loads user info and the menu, then patches one lazy route per
+ *   menu page into the layout route (router.patchRoutes) and navigates to the same address
+ *   again so it matches the new routes.
+ * - The root `*` route exists from the start: an address of a menu page the guard has not
+ *   loaded yet must still match something, or no middleware would run. Route ranking makes it
+ *   the last resort once the menu routes exist; it then sends unknown paths to /404.
+ * - Ending the session replaces the whole router (router-host.ts), so the next user starts
+ *   again from these static routes.
+ */
+export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: RootShell,
+      HydrateFallback: TopProgressBar,
+      ErrorBoundary: RouteErrorPage,
+      middleware: [createGuard(installMenu)],
+      children: [
+        {
+          path: '/login',
+          lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
+          handle: title('login'),
+        },
+        { path: '/auth-redirect', Component: AuthRedirectPage },
+        { path: '/404', Component: NotFoundPage, handle: title('page404') },
+        { path: '/401', Component: UnauthorizedPage, handle: title('page401') },
+        {
+          id: LAYOUT_ROUTE_ID,
+          lazy: () =>
+            import('../layout/app-layout').then((m) => ({
+              element: <m.AppLayout onLogout={logout} />,
+            })),
+          ErrorBoundary: RouteErrorPage,
+          children: [
+            { index: true, loader: () => redirect(DEFAULT_LANDING), handle: title('dashboard') },
+            { path: '/redirect/*', Component: RedirectPage },
+            { path: '/menuRedirect', Component: MenuRedirectPage },
+            ...FIXED_PAGES.map(({ url, title: key }) => ({
+              path: url,
+              lazy: pageLoader(url),
+              handle: title(key),
+            })),
+          ],
+        },
+        { path: '*', loader: () => redirect('/404') },
+      ],
+    },
+  ];
+}
+
+export type RouterFactory = (routes: RouteObject[]) => DataRouter;
+
+export function createAppRouter(create: RouterFactory = createBrowserRouter): DataRouter {
+  const router: DataRouter = create(
+    appRoutes((menu) => router.patchRoutes(LAYOUT_ROUTE_ID, menuRoutes(menu))),
+  );
+  return router;
+}

@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { apiClient } from './api/client';
+import { App } from './app/app';
+import { Providers } from './app/providers';
+import './i18n/i18n';
+import './styles/global.css';
+
+// Sign-on settings are needed the moment a session fails; fetch them while the app starts.
+void apiClient.publicConfig();
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <Providers>
+      <App />
+    </Providers>
+  </StrictMode>,
+);

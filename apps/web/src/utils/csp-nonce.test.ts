@@ -1,0 +1,17 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readCspNonce } from './csp-nonce';
+
+afterEach(() => {
+  document.head.innerHTML = '';
+});
+
+describe('readCspNonce', () => {
+  it('reads the nonce Vite put on the csp-nonce meta tag', () => {
+    document.head.innerHTML = '<meta property="csp-nonce" nonce="abc123">';
+    expect(readCspNonce()).toBe('abc123');
+  });
+
+  it('gives nothing when the page has no nonce (tests, dev without a server)', () => {
+    expect(readCspNonce()).toBeUndefined();
+  });
+});
