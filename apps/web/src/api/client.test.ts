@@ -80,6 +80,36 @@ describe('token refresh', () => {
     expect(effects.error).not.toHaveBeenCalled();
   });
 
+  it('uses the token another tab refreshed while this one waited for the cross-tab lock', async () => {
+    storeTokens('old', { expired: true });
+    // Another tab holds the lock and refreshes; this tab must not present the rotated token.
+    let releaseLock!: () => void;
+    const held = new Promise<void>((resolve) => (releaseLock = resolve));
+    const queue: Promise<unknown>[] = [held];
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      locks: {
+        request: (_name: string, fn: () => Promise<unknown>) => {
+          const run = Promise.all(queue).then(fn);
+          queue.push(run);
+          return run;
+        },
+      },
+    });
+    const fetchSpy = mockFetch(({ url, headers }) => {
+      expect(url.pathname).toBe('/prod-api/control/user/info');
+      expect(headers.get('Authorization')).toBe('Bearer access-other-tab');
+      return envelope(USER_INFO);
+    });
+    const { client } = setup();
+
+    const result = client.request('info');
+    storeTokens('other-tab', { expired: false });
+    releaseLock();
+    expect(await result).toEqual(USER_INFO);
+    expect(calls(fetchSpy, '/prod-api/control/user/refreshToken')).toHaveLength(0);
+  });
+
   it('refreshes and replays once when the server says the token expired (101103)', async () => {
     storeTokens('old', { expired: false });
     const fetchSpy = mockFetch(({ url, headers }) => {

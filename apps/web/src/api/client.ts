@@ -100,6 +100,11 @@ const browserEffects: ClientEffects = {
 
 const t = i18n.t.bind(i18n);
 
+const withTabLock = <T>(fn: () => Promise<T>): Promise<T> =>
+  typeof navigator !== 'undefined' && navigator.locks
+    ? navigator.locks.request('postdeck-token-refresh', fn)
+    : fn();
+
 function buildUrl(path: string, query: Record<string, unknown> | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
@@ -249,15 +254,21 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     return envelope.data;
   }
 
-  /** One refresh at a time: callers that arrive meanwhile wait for it and use its token. */
-  function refreshOnce(): Promise<StoredAuth> {
-    refreshing ??= (async () => {
+  /**
+   * One refresh at a time: callers that arrive meanwhile wait for it and use its token. Tabs
+   * share the cookie, so the refresh also holds a cross-tab lock and first re-reads the
+   * cookie: a tab that waited uses the token another tab just got instead of presenting the
+   * rotated refresh token again (which the server would treat as theft).
+   */
+  function refreshOnce(rejected: string | undefined): Promise<StoredAuth> {
+    refreshing ??= withTabLock(async () => {
       const auth = readAuth();
       if (!auth) throw signedOutError();
+      if (auth.accessToken !== rejected && !isAccessExpired(auth, now())) return auth;
       const query = { refreshToken: auth.refreshToken };
       const pair = (await send(endpoints.refreshToken, { query }, undefined)) as TokenPair;
       return saveAuth(pair, now());
-    })().finally(() => {
+    }).finally(() => {
       refreshing = undefined;
     });
     return refreshing;
@@ -266,15 +277,11 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   async function validAuth(): Promise<StoredAuth | undefined> {
     const auth = readAuth();
     if (!auth || !isAccessExpired(auth, now())) return auth;
-    return refreshOnce();
+    return refreshOnce(auth.accessToken);
   }
 
   /** After a 101103: reuse a token another call refreshed meanwhile, else refresh. */
-  async function authAfterRejection(rejected: string | undefined): Promise<StoredAuth> {
-    const auth = readAuth();
-    if (auth && auth.accessToken !== rejected && !isAccessExpired(auth, now())) return auth;
-    return refreshOnce();
-  }
+  const authAfterRejection = (rejected: string | undefined) => refreshOnce(rejected);
 
   async function authorisedSend(endpoint: Endpoint, options: SendOptions): Promise<unknown> {
     if (endpoint.permission === PUBLIC) return send(endpoint, options);
