@@ -62,10 +62,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // npm runs workspace scripts inside the workspace; paths are meant from where npm was invoked.
+  const base = env['INIT_CWD'] ?? process.cwd();
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.DATA_DIR),
+    dataDir: resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     role: e.POSTDECK_ROLE,
     secret: e.POSTDECK_SECRET,
@@ -77,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoLoginUrl: e.SSO_LOGIN_URL,
     ssoLogoutUrl: e.SSO_LOGOUT_URL,
     systemId: e.SYSTEM_ID,
-    webDist: e.WEB_DIST ? resolve(e.WEB_DIST) : undefined,
+    webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : undefined,
     bodyLimit: e.BODY_LIMIT,
   };
 }
