@@ -15,7 +15,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { systemRoutes, VERSION } from './modules/system/routes.ts';
 import { loadPrincipal } from './modules/users/principal-repo.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { DOCS_PREFIX, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
@@ -106,9 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const spaFallback = await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, spaFallback);
 
+  // Registered at the root: the viewer builds its asset links from routePrefix alone.
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
   await app.register(
     async (api) => {
-      await api.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true });
       systemRoutes(api, { db: database.db, config });
       authRoutes(api, auth);
     },

@@ -97,3 +97,11 @@ test('log out clears the cookie and returns to the login page', async ({ page, c
   await page.goto(LANDING);
   await expect(page).toHaveURL(/\/login\?redirect=/);
 });
+
+// The viewer runs under @fastify/swagger-ui's own static policy (one inline style of its
+// bundle is refused there, harmlessly), so this checks that it renders, not the app's CSP.
+test('the OpenAPI viewer renders at /prod-api/docs', async ({ page }) => {
+  await page.goto('/prod-api/docs');
+  await expect(page.getByText('Postdeck API', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText('/control/user/login').first()).toBeVisible();
+});
