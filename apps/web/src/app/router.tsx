@@ -4,9 +4,8 @@ import { type DataRouter, type RouteObject, createBrowserRouter, redirect } from
 import { TopProgressBar } from '../components/top-progress-bar';
 import { AuthRedirectPage } from '../features/auth/pages/auth-redirect-page';
 import { MenuRedirectPage, RedirectPage } from '../layout/redirect-page';
-import { NotFoundPage } from '../pages/not-found-page';
+import { NotFoundPage, UnauthorizedPage } from '../pages/error-page';
 import { RouteErrorPage } from '../pages/route-error-page';
-import { UnauthorizedPage } from '../pages/unauthorized-page';
 import { createGuard } from './guard';
 import { menuRoutes } from './menu-routes';
 import { RootShell } from './root-shell';

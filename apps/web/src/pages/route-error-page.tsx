@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useErrorLogStore } from '../stores/error-log-store';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from './error-page';
 
 /** Error boundary of the root and layout routes: a failed page load or render. */
 export function RouteErrorPage() {

@@ -1,0 +1,22 @@
+import { Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './error-page.module.css';
+
+/** The /404 and /401 pages: the code, what it means, and a way back to the dashboard. */
+function ErrorPage({ code }: { code: '404' | '401' }) {
+  const { t } = useTranslation();
+  return (
+    <main className={styles.page}>
+      <Result
+        status={code === '404' ? '404' : '403'}
+        title={code}
+        subTitle={t(code === '404' ? 'errorPage.notFound' : 'errorPage.unauthorized')}
+        extra={<Link to="/">{t('errorPage.backToDashboard')}</Link>}
+      />
+    </main>
+  );
+}
+
+export const NotFoundPage = () => <ErrorPage code="404" />;
+export const UnauthorizedPage = () => <ErrorPage code="401" />;
