@@ -13,7 +13,11 @@ import { deriveKey } from './lib/secrets.ts';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
+import { createNotifier } from './modules/messages/notifier.ts';
+import { messagesRoutes } from './modules/messages/routes.ts';
+import { createMessagesService } from './modules/messages/service.ts';
 import { systemRoutes, VERSION } from './modules/system/routes.ts';
+import { profileRoutes } from './modules/users/profile.ts';
 import { loadPrincipal } from './modules/users/principal-repo.ts';
 import { DOCS_PREFIX, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -87,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refreshTokenTtl: config.refreshTokenTtl,
     principals,
   });
+  const messages = createMessagesService({ db: database.db, clock, notifier: createNotifier({ clock }) });
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
@@ -112,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       systemRoutes(api, { db: database.db, config });
       authRoutes(api, auth);
+      profileRoutes(api, { db: database.db, clock, principals });
+      messagesRoutes(api, messages);
     },
     { prefix: API_BASE },
   );

@@ -107,6 +107,43 @@ export const ERRORS = {
     es: 'Se ha cerrado su sesión en este dispositivo',
     ja: 'この端末ではログアウトされました',
   }),
+  // Messages, tips and profile (issue 3); the first five are also validation-issue messages.
+  invalidTimeRange: entry(100301, 400, 'fields', {
+    en: 'Time range must be two ISO date-times "from,to" with from not after to',
+    zh: '时间范围须为两个 ISO 日期时间“开始,结束”，且开始不晚于结束',
+    es: 'El intervalo debe ser dos fechas ISO "desde,hasta" con desde no posterior a hasta',
+    ja: '期間は ISO 形式の日時 2 つ「開始,終了」で、開始は終了以前にしてください',
+  }),
+  invalidIdList: entry(100302, 400, 'fields', {
+    en: 'Ids must be a comma-separated list of at most 500 numbers',
+    zh: 'ID 须为逗号分隔的数字列表，最多 500 个',
+    es: 'Los ids deben ser una lista de hasta 500 números separados por comas',
+    ja: 'ID はカンマ区切りの数値（最大 500 個）で指定してください',
+  }),
+  readTargetRequired: entry(100303, 400, 'fields', {
+    en: 'Give exactly one of id, ids or all=true',
+    zh: '请只提供 id、ids 或 all=true 中的一项',
+    es: 'Indique exactamente uno de id, ids o all=true',
+    ja: 'id、ids、all=true のいずれか 1 つだけを指定してください',
+  }),
+  invalidUpgradeTime: entry(100304, 400, 'fields', {
+    en: 'Upgrade time must be a date like 2026-11-21',
+    zh: '升级时间须为日期，例如 2026-11-21',
+    es: 'La fecha de actualización debe ser una fecha como 2026-11-21',
+    ja: 'アップグレード日は 2026-11-21 のような日付で指定してください',
+  }),
+  invalidAvatar: entry(100305, 400, 'fields', {
+    en: 'Avatar must be empty, an http(s) address or a path starting with /',
+    zh: '头像须为空、http(s) 地址或以 / 开头的路径',
+    es: 'El avatar debe estar vacío, ser una dirección http(s) o una ruta que empiece por /',
+    ja: 'アバターは空、http(s) のアドレス、または / で始まるパスにしてください',
+  }),
+  departmentOutOfScope: entry(100306, 400, 'fields', {
+    en: 'You cannot send to some of these departments',
+    zh: '您无权向其中部分部门发送',
+    es: 'No puede enviar a algunos de estos departamentos',
+    ja: '一部の部署には送信できません',
+  }),
   forbidden: entry(403, 403, 'message', {
     en: 'You have no permission to access, please contact the administrator',
     zh: '您没有访问权限，请联系管理员',

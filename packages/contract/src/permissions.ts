@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   messageTips: 'message:tip',
   /** action: send a tip (announcement) to everyone or chosen departments */
   messageTipSend: 'message:tip:send',
+  /** action: read everyone's notifications (GET /infor/allInfor); administrators only */
+  messageAll: 'message:all',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

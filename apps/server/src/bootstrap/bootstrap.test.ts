@@ -110,4 +110,16 @@ describe('bootstrap', () => {
       expect(entry?.permissions?.length).toBeGreaterThan(0);
     }
   });
+
+  it("adds a new release's entry to an existing install, granted per role seed (allMessages: admin only)", async () => {
+    // An install from before issue 3 had no allMessages entry.
+    await database.db.execute(sql`delete from menus where key = 'allMessages'`);
+    const upgrade = await bootstrap(database.db, { dataDir, log: () => undefined });
+    expect(upgrade.addedMenus).toEqual(['allMessages']);
+    const result = (await database.db.execute(sql`
+      select r.code from role_menus rm
+      join roles r on r.id = rm.role_id join menus m on m.id = rm.menu_id
+      where m.key = 'allMessages' order by r.code`)) as unknown as { rows: { code: string }[] };
+    expect(result.rows.map((r) => r.code)).toEqual(['admin']);
+  });
 });

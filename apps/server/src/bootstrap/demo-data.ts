@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { notifications } from '../db/schema.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { ensureDepartment, rootDepartment } from '../modules/departments/department-repo.ts';
 import { createUser, findUserIdByAccount } from '../modules/users/user-repo.ts';
 
@@ -10,8 +13,33 @@ export const DEMO_USERS = [
   { account: 'demo_viewer', name: 'Vic Viewer', role: 'viewer', department: 'Social desk' },
 ] as const;
 
+/** A few messages for each demo user's bell: a failure (the banner), a success and a tip. */
+const DEMO_NOTIFICATIONS = [
+  {
+    type: 'tip',
+    title: 'Welcome to Postdeck',
+    channelName: '',
+    content: 'Messages about your publications and announcements from your desk appear here.',
+    minutesAgo: 3 * 24 * 60,
+  },
+  {
+    type: 'publish_success',
+    title: 'Newsroom weekly recap',
+    channelName: 'Facebook',
+    content: '',
+    minutesAgo: 26 * 60,
+  },
+  {
+    type: 'publish_failure',
+    title: 'Spring launch teaser',
+    channelName: 'YouTube',
+    content: 'The channel authorisation has expired; reconnect the account and publish again.',
+    minutesAgo: 45,
+  },
+] as const;
+
 /** Adds what is missing and returns the accounts it created; running it again changes nothing. */
-export async function seedDemo(db: Db, password: string): Promise<string[]> {
+export async function seedDemo(db: Db, password: string, clock: Clock = systemClock): Promise<string[]> {
   const root = await rootDepartment(db);
   const newsroom = await ensureDepartment(db, { name: 'Newsroom', parentId: root });
   const departments: Record<string, number> = {
@@ -32,6 +60,26 @@ export async function seedDemo(db: Db, password: string): Promise<string[]> {
       roleCodes: [user.role],
     });
     created.push(user.account);
+  }
+  // Only users with an empty bell get the demo messages, so a second run adds none.
+  const now = clock.now().getTime();
+  for (const user of DEMO_USERS) {
+    const userId = await findUserIdByAccount(db, user.account);
+    if (userId === undefined) continue;
+    const [any] = await db
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .limit(1);
+    if (any) continue;
+    await db.insert(notifications).values(
+      DEMO_NOTIFICATIONS.map(({ minutesAgo, ...note }) => ({
+        ...note,
+        userId,
+        readStatus: 1,
+        createdAt: new Date(now - minutesAgo * 60_000),
+      })),
+    );
   }
   return created;
 }

@@ -73,7 +73,12 @@ export const MENU_TREE: MenuSeed[] = [
   ]),
   group('logs', 'FileSearchOutlined', [page('auditLog', 'AuditOutlined', [P.auditLog])]),
   group('messages', 'BellOutlined', [
-    page('messageTips', 'NotificationOutlined', [P.messageTips], [action('sendTips', [P.messageTipSend])]),
+    page(
+      'messageTips',
+      'NotificationOutlined',
+      [P.messageTips],
+      [action('sendTips', [P.messageTipSend]), action('allMessages', [P.messageAll])],
+    ),
   ]),
 ];
 
@@ -85,7 +90,8 @@ export const ROLE_SEEDS = [
     name: 'Department administrator',
     dataScope: 'tree',
     menus: 'all-but',
-    except: ['menus'],
+    // Everyone's messages stay with administrators (issue 3).
+    except: ['menus', 'allMessages'],
   },
   {
     code: 'editor',

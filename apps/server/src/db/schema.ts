@@ -10,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -159,4 +160,88 @@ export const auditLog = pgTable(
     index('audit_log_action_account_at_idx').on(t.action, t.actorAccount, t.at),
     index('audit_log_action_ip_at_idx').on(t.action, t.ip, t.at),
   ],
+);
+
+/** Messages of the bell and the message pages (spec §3 Notification, §7 Messages). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The publication the message is about; publishing comes in a later issue, so no foreign key yet. */
+    oppId: bigint('opp_id', { mode: 'number' }),
+    title: text('title').notNull(),
+    channelName: text('channel_name').notNull().default(''),
+    /** 'publish_failure' | 'publish_success' | 'tip' | … (contract NOTIFICATION_TYPES) */
+    type: text('type').notNull(),
+    content: text('content').notNull().default(''),
+    /** 1 unread, 2 read (spec §3). */
+    readStatus: smallint('read_status').notNull().default(1),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_read_created_idx').on(t.userId, t.readStatus, t.createdAt.desc(), t.id.desc()),
+    // The bell polls the newest unread failure every 5 s: this one answers it from the index
+    // (count index-only, the first row without a sort; id breaks ties of one notify call).
+    index('notifications_user_read_type_created_idx').on(
+      t.userId,
+      t.readStatus,
+      t.type,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('notifications_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Which events notify a user; a missing row means every default (all on). */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  publishFailure: boolean('publish_failure').notNull().default(true),
+  publishSuccess: boolean('publish_success').notNull().default(true),
+  tip: boolean('tip').notNull().default(true),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+/** Announcements sent from the message-tips page; each recipient also gets a 'tip' notification. */
+export const tips = pgTable(
+  'tips',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept so the list still names a sender whose account was removed. */
+    senderAccount: text('sender_account').notNull(),
+    senderName: text('sender_name').notNull(),
+    /** The sender's department, for scoping the list. */
+    senderDepartmentId: integer('sender_department_id').references(() => departments.id, {
+      onDelete: 'set null',
+    }),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** Chosen departments (sub-departments were included at send time); empty means everyone. */
+    departmentIds: integer('department_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    recipients: integer('recipients').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('tips_created_idx').on(t.createdAt.desc())],
+);
+
+/** Which release notes ('what's new', keyed by upgrade date) a user has seen. */
+export const guideReads = pgTable(
+  'guide_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    upgradeTime: text('upgrade_time').notNull(),
+    readAt: at('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.upgradeTime] })],
 );

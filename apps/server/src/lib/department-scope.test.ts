@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../bootstrap/demo-data.ts';
+import { DEMO_USERS, seedDemo } from '../bootstrap/demo-data.ts';
+import { notifications } from '../db/schema.ts';
 import { findUserIdByAccount } from '../modules/users/user-repo.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { departmentScope, inScope } from './department-scope.ts';
@@ -7,7 +8,7 @@ import { departmentScope, inScope } from './department-scope.ts';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.db, 'Demo!2026');
+  await seedDemo(t.db, 'Demo!2026', t.clock);
 });
 afterAll(() => t.close());
 
@@ -45,6 +46,9 @@ describe('department scope', () => {
   });
 
   it('seeding twice changes nothing', async () => {
-    expect(await seedDemo(t.db, 'Demo!2026')).toEqual([]);
+    const messages = async () => (await t.db.select({ id: notifications.id }).from(notifications)).length;
+    expect(await messages()).toBe(DEMO_USERS.length * 3);
+    expect(await seedDemo(t.db, 'Demo!2026', t.clock)).toEqual([]);
+    expect(await messages()).toBe(DEMO_USERS.length * 3);
   });
 });

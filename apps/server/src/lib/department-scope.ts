@@ -44,3 +44,23 @@ export function scopeFilter(scope: DepartmentScope, column: PgColumn): SQL | und
 export function inScope(scope: DepartmentScope, departmentId: number): boolean {
   return scope.all || scope.ids.includes(departmentId);
 }
+
+/** Ids of several departments and everything under them (unknown ids contribute nothing). */
+export async function departmentSubtrees(db: Db, rootIds: readonly number[]): Promise<number[]> {
+  if (rootIds.length === 0) return [];
+  const roots = sql.join(
+    rootIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await rawRows<{ id: number | string }>(
+    db,
+    sql`
+    with recursive tree(id) as (
+      select id from departments where id in (${roots})
+      union
+      select d.id from departments d join tree t on d.parent_id = t.id
+    )
+    select id from tree`,
+  );
+  return rows.map((r) => Number(r.id));
+}

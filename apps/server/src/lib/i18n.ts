@@ -30,6 +30,8 @@ const zodLocales: Record<Language, { localeError: $ZodErrorMap }> = {
 export function issueText(issue: $ZodRawIssue, lang: Language): string {
   const own = VALIDATION_MESSAGES[lang][issue.message ?? ''];
   if (own) return own;
+  // Rules whose text lives in the error catalogue (issue 3: time ranges, avatars, ...).
+  if (issue.message && issue.message in ERRORS) return errorText(issue.message as ErrorKey, lang);
   if (issue.code === 'invalid_type' && issue.input === undefined) {
     return VALIDATION_MESSAGES[lang]['validation.required'] ?? 'required';
   }
