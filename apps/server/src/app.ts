@@ -12,6 +12,7 @@ import { createPrincipalCache, type PrincipalCache } from './lib/principal-cache
 import { deriveKey } from './lib/secrets.ts';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { manualRoutes } from './modules/manual/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createNotifier } from './modules/messages/notifier.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const spaFallback = await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
   registerErrorHandling(app, spaFallback);
 
+  manualRoutes(app);
   // Registered at the root: the viewer builds its asset links from routePrefix alone.
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
   await app.register(

@@ -26,6 +26,8 @@ const envSchema = z.object({
   SSO_LOGIN_URL: z.string().url().optional(),
   SSO_LOGOUT_URL: z.string().url().optional(),
   SYSTEM_ID: z.string().default('postdeck'),
+  /** Where the avatar menu's 'Operation manual' leads; by default the manual Postdeck serves. */
+  OPERATION_MANUAL_URL: z.string().default('/manual/'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT: z.coerce
     .number()
@@ -51,6 +53,7 @@ export interface Config {
   ssoLoginUrl: string | undefined;
   ssoLogoutUrl: string | undefined;
   systemId: string;
+  operationManualUrl: string;
   webDist: string | undefined;
   bodyLimit: number;
 }
@@ -79,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoLoginUrl: e.SSO_LOGIN_URL,
     ssoLogoutUrl: e.SSO_LOGOUT_URL,
     systemId: e.SYSTEM_ID,
+    operationManualUrl: e.OPERATION_MANUAL_URL,
     webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : undefined,
     bodyLimit: e.BODY_LIMIT,
   };

@@ -41,6 +41,8 @@ export type PasswordUpdateBody = z.infer<typeof passwordUpdateBodySchema>;
 export const publicConfigSchema = z.object({
   ssoLoginUrl: z.string().nullable(),
   ssoLogoutUrl: z.string().nullable(),
+  /** The operation manual; '/manual/' (served in the reader's language) unless configured. */
+  operationManualUrl: z.string().optional(),
   systemId: z.string(),
   version: z.string(),
 });

@@ -16,6 +16,7 @@ export function systemRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
     ssoLoginUrl: deps.config.ssoLoginUrl ?? null,
     ssoLogoutUrl: deps.config.ssoLogoutUrl ?? null,
     systemId: deps.config.systemId,
+    operationManualUrl: deps.config.operationManualUrl,
     version: VERSION,
   }));
 }
