@@ -4,10 +4,14 @@ import { apiClient } from './api/client';
 import { App } from './app/app';
 import { Providers } from './app/providers';
 import './i18n/i18n';
+import { installErrorLogListeners } from './layout/error-log/error-log-listeners';
 import './styles/global.css';
 
 // Sign-on settings are needed the moment a session fails; fetch them while the app starts.
 void apiClient.publicConfig();
+
+// Checklist EL-1: uncaught errors feed the error log (it records in production builds only).
+installErrorLogListeners();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, type Language } from '@postdeck/contract/constants';
+import type { Language } from '@postdeck/contract/constants';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
@@ -6,31 +6,41 @@ import enUS from 'antd/locale/en_US';
 import esES from 'antd/locale/es_ES';
 import jaJP from 'antd/locale/ja_JP';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { queryClient as defaultQueryClient } from '../api/query-client';
 import { currentLanguage, i18n } from '../i18n/i18n';
-import { readComponentSize } from '../utils/component-size';
+import { useAppStore } from '../stores/app-store';
+import { useSettingsStore } from '../stores/settings-store';
+import { componentSizeOf } from '../utils/component-size';
 import { readCspNonce } from '../utils/csp-nonce';
 import { ClientEffectsBridge } from './client-effects';
 
 const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, zh: zhCN, es: esES, ja: jaJP };
 
-/** Template colours (checklist SB-1, LY-4); the primary colour is the seed for the rest. */
-const THEME: ThemeConfig = {
-  token: { colorPrimary: DEFAULT_THEME },
-  components: {
-    Layout: { siderBg: '#304156', headerBg: '#fff', headerHeight: 50, headerPadding: '0 16px' },
-    Menu: {
-      darkItemBg: '#304156',
-      darkSubMenuItemBg: '#1f2d3d',
-      darkItemColor: '#bfcbd9',
-      darkItemHoverBg: '#263445',
-      darkItemSelectedBg: '#263445',
-      darkItemSelectedColor: '#409EFF',
+/**
+ * Template colours (checklist SB-1, LY-4). The primary colour is the run-time theme colour
+ * (TH-2 'ours': a seed token, antd re-derives the palette), and the active menu text follows it.
+ */
+export function themeConfig(colorPrimary: string): ThemeConfig {
+  return {
+    token: { colorPrimary },
+    components: {
+      Layout: { siderBg: '#304156', headerBg: '#fff', headerHeight: 50, headerPadding: '0 16px' },
+      Menu: {
+        darkItemBg: '#304156',
+        darkSubMenuItemBg: '#1f2d3d',
+        darkItemColor: '#bfcbd9',
+        darkItemHoverBg: '#263445',
+        darkItemSelectedBg: '#263445',
+        darkItemSelectedColor: colorPrimary,
+      },
     },
-  },
-};
+  };
+}
+
+/** style.md §3.1: the template's masks do not blur. */
+const NO_BLUR = { mask: { blur: false } } as const;
 
 // Read once: the nonce belongs to this page load and browsers hide it from later reads.
 const nonce = typeof document === 'undefined' ? undefined : readCspNonce();
@@ -39,12 +49,17 @@ const csp = nonce ? { nonce } : undefined;
 function AntdProviders({ children }: { children: ReactNode }) {
   // Re-renders on a language switch, so antd's texts and date pickers follow.
   const { i18n: instance } = useTranslation();
+  const colorPrimary = useSettingsStore((state) => state.theme);
+  const size = useAppStore((state) => state.size);
+  const theme = useMemo(() => themeConfig(colorPrimary), [colorPrimary]);
   return (
     <ConfigProvider
       locale={ANTD_LOCALES[currentLanguage(instance.language)]}
-      theme={THEME}
+      theme={theme}
       csp={csp}
-      componentSize={readComponentSize()}
+      componentSize={componentSizeOf(size)}
+      modal={NO_BLUR}
+      drawer={NO_BLUR}
     >
       <AntApp component={false}>
         <ClientEffectsBridge />

@@ -1,6 +1,7 @@
 import { isExternalUrl } from '@postdeck/contract/menu';
 import { apiClient, request } from '../api/client';
 import { queryClient } from '../api/query-client';
+import { useTagsStore } from '../layout/tags-view/tags-store';
 import { useUserStore } from '../stores/user-store';
 import { clearAuth } from '../utils/auth-cookie';
 import { resetRouter } from './router-host';
@@ -9,6 +10,8 @@ import { resetRouter } from './router-host';
 export function resetToken(): void {
   clearAuth();
   useUserStore.getState().reset();
+  // Checklist TV-19: the next user starts with no tags.
+  useTagsStore.getState().reset();
 }
 
 /** Ends the session: tokens, user, cached server data and routes, then goes to `address`. */

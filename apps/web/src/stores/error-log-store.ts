@@ -16,6 +16,8 @@ interface ErrorLogState {
   entries: ErrorLogEntry[];
   add: (entry: Omit<ErrorLogEntry, 'id' | 'at' | 'url'> & { url?: string }) => void;
   clear: () => void;
+  /** EL-1 'configurable': turn collecting on or off (e.g. in a test or a debug session). */
+  setEnabled: (enabled: boolean) => void;
 }
 
 let nextId = 1;
@@ -36,4 +38,5 @@ export const useErrorLogStore = create<ErrorLogState>()((set, get) => ({
     set((state) => ({ entries: [...state.entries, full].slice(-MAX_ENTRIES) }));
   },
   clear: () => set({ entries: [] }),
+  setEnabled: (enabled) => set({ enabled }),
 }));

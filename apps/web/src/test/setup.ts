@@ -19,6 +19,17 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom has no ResizeObserver; antd's horizontal Menu and overflow helpers observe sizes.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+  Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+}
+
 afterEach(() => {
   cleanup();
 });

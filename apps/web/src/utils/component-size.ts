@@ -1,6 +1,3 @@
-import { COOKIE } from '@postdeck/contract/constants';
-import Cookies from 'js-cookie';
-
 export type ComponentSize = 'small' | 'middle' | 'large';
 
 /** Checklist NB-5: the template's four sizes folded onto antd's three; 'medium' by default. */
@@ -14,5 +11,3 @@ const ANTD_SIZE: Record<string, ComponentSize> = {
 export function componentSizeOf(cookie: string | undefined): ComponentSize {
   return ANTD_SIZE[cookie ?? 'medium'] ?? 'middle';
 }
-
-export const readComponentSize = (): ComponentSize => componentSizeOf(Cookies.get(COOKIE.size));
