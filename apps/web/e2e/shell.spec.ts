@@ -1,0 +1,104 @@
+import { expect, type Page, test } from '@playwright/test';
+import { LoginPage } from './pages/session';
+
+const LANDING = '/api/content/contentList/deplist';
+
+async function signIn(page: Page) {
+  await page.goto('/login');
+  await new LoginPage(page).signInAsAdmin();
+  await expect(page).toHaveURL(LANDING);
+}
+
+const tags = (page: Page) => page.getByTestId('tags-view-item');
+
+test('tags view: visited pages, close, middle click, close others, close all keep the pinned tag', async ({
+  page,
+}) => {
+  await signIn(page);
+  const menu = page.getByTestId('side-menu');
+  await menu.getByText('New content').click();
+  await expect(page).toHaveURL('/api/content/publish/pubContent');
+  await menu.getByText('Admin content').click();
+  await menu.getByText('Publishing').click();
+  await menu.getByText('Publish list').click();
+  await expect(page).toHaveURL('/api/content/publish/pubHistory');
+  await expect(tags(page)).toHaveText(['Department content', 'New content', 'Admin content', 'Publish list']);
+
+  // Close the active tag: the last remaining one becomes current (TV-12, TV-13).
+  await page.getByRole('img', { name: /Publish list/ }).click();
+  await expect(page).toHaveURL('/api/content/contentList/admlist');
+  await expect(tags(page)).toHaveCount(3);
+
+  // Middle click closes a non-active tag (TV-11).
+  await tags(page).filter({ hasText: 'New content' }).click({ button: 'middle' });
+  await expect(tags(page)).toHaveText(['Department content', 'Admin content']);
+
+  await menu.getByText('New content').click();
+  await tags(page).filter({ hasText: 'Admin content' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close Others' }).click();
+  await expect(page).toHaveURL('/api/content/contentList/admlist');
+  await expect(tags(page)).toHaveText(['Department content', 'Admin content']);
+
+  await tags(page).filter({ hasText: 'Admin content' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Close All' }).click();
+  await expect(tags(page)).toHaveText(['Department content']);
+  await expect(page).toHaveURL(LANDING);
+});
+
+test('refresh through /redirect remounts the page and keeps the address', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/api/content/contentList/admlist?tab=2');
+  const heading = page.getByTestId('coming-soon');
+  await expect(heading).toBeVisible();
+  await heading.evaluate((el) => el.setAttribute('data-marker', 'before'));
+  await tags(page).filter({ hasText: 'Admin content' }).click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Refresh' }).click();
+  await expect(page).toHaveURL('/api/content/contentList/admlist?tab=2');
+  // A remounted page is a new element, without the marker set on the old one.
+  await expect(page.getByTestId('coming-soon')).toBeVisible();
+  await expect(page.getByTestId('coming-soon')).not.toHaveAttribute('data-marker', 'before');
+});
+
+test('at 800 px the side menu is a drawer with an overlay that closes on navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 700 });
+  await signIn(page);
+  await expect(page.getByTestId('drawer-bg')).toHaveCount(0);
+  await page.getByTestId('sidebar-toggle').click();
+  await expect(page.getByTestId('drawer-bg')).toBeVisible();
+  await page.getByTestId('side-menu').getByText('New content').click();
+  await expect(page).toHaveURL('/api/content/publish/pubContent');
+  await expect(page.getByTestId('drawer-bg')).toHaveCount(0);
+  // Error log and fullscreen are desktop only.
+  await expect(page.getByTestId('screenfull')).toHaveCount(0);
+});
+
+test('a theme preset changes the primary colour at run time and survives a reload', async ({ page }) => {
+  await signIn(page);
+  const activeTag = tags(page).filter({ hasText: 'Department content' });
+  await expect(activeTag).toHaveCSS('background-color', 'rgb(24, 144, 255)');
+  await page.getByTestId('settings-handle').click();
+  await page.getByTestId('theme-preset-#f5222d').click();
+  await expect(activeTag).toHaveCSS('background-color', 'rgb(245, 34, 45)');
+  await page.reload();
+  await expect(tags(page).filter({ hasText: 'Department content' })).toHaveCSS(
+    'background-color',
+    'rgb(245, 34, 45)',
+  );
+});
+
+test('switching language retitles the menu, tags, breadcrumb and document title', async ({
+  page,
+  context,
+}) => {
+  await signIn(page);
+  await expect(page).toHaveTitle('Department content - Postdeck');
+  await page.getByTestId('lang-select').click();
+  await page.getByRole('menuitem', { name: '中文' }).click();
+  await expect(page.getByText('Switch Language Success')).toBeVisible();
+  await expect(page.getByTestId('side-menu')).toContainText('部门内容');
+  await expect(tags(page)).toHaveText(['部门内容']);
+  await expect(page.getByTestId('breadcrumb')).toContainText('部门内容');
+  await expect(page).toHaveTitle(/部门内容/);
+  const language = (await context.cookies()).find((c) => c.name === 'language');
+  expect(language?.value).toBe('zh');
+});
