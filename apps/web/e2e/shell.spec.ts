@@ -102,3 +102,19 @@ test('switching language retitles the menu, tags, breadcrumb and document title'
   const language = (await context.cookies()).find((c) => c.name === 'language');
   expect(language?.value).toBe('zh');
 });
+
+test('the error log collects a client error and Clear All empties it', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByTestId('error-log-button')).toHaveCount(0);
+  await page.evaluate(() => {
+    setTimeout(() => {
+      throw new Error('e2e boom');
+    });
+  });
+  await page.getByTestId('error-log-button').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Error Log');
+  await expect(dialog).toContainText('e2e boom');
+  await dialog.getByRole('button', { name: 'Clear All' }).click();
+  await expect(page.getByTestId('error-log-button')).toHaveCount(0);
+});
