@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { notifications } from '../db/schema.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
@@ -82,4 +82,11 @@ export async function seedDemo(db: Db, password: string, clock: Clock = systemCl
     );
   }
   return created;
+}
+
+/** Marks a release's notes as read by every user (demo and end-to-end set-ups). */
+export async function markReleaseReadByAll(db: Db, upgradeTime: string): Promise<void> {
+  await db.execute(
+    sql`insert into guide_reads (user_id, upgrade_time) select id, ${upgradeTime} from users on conflict do nothing`,
+  );
 }

@@ -25,10 +25,20 @@ const REGISTRY = {
   [PAGES.departments]: comingSoon,
   [PAGES.menus]: comingSoon,
   [PAGES.auditLog]: comingSoon,
-  [PAGES.messageTips]: comingSoon,
-  [PAGES.myMessages]: comingSoon,
-  [PAGES.changePassword]: comingSoon,
-  [PAGES.profile]: comingSoon,
+  [PAGES.messageTips]: () =>
+    import('../features/messages/pages/message-tip-page').then((module) => ({
+      Component: module.MessageTipPage,
+    })),
+  [PAGES.myMessages]: () =>
+    import('../features/messages/pages/my-messages-page').then((module) => ({
+      Component: module.MyMessagesPage,
+    })),
+  [PAGES.changePassword]: () =>
+    import('../features/me/pages/change-password-page').then((module) => ({
+      Component: module.ChangePasswordPage,
+    })),
+  [PAGES.profile]: () =>
+    import('../features/profile/pages/profile-page').then((module) => ({ Component: module.ProfilePage })),
 } satisfies Record<PageUrl, PageLoader>;
 
 /**

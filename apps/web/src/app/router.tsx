@@ -11,7 +11,6 @@ import { menuRoutes } from './menu-routes';
 import { RootShell } from './root-shell';
 import { FIXED_PAGES, pageLoader } from './page-registry';
 import type { RouteHandle } from './route-handle';
-import { logout } from './session';
 
 /** The pathless layout route the menu routes are patched into. */
 export const LAYOUT_ROUTE_ID = 'layout';
@@ -51,8 +50,8 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
         {
           id: LAYOUT_ROUTE_ID,
           lazy: () =>
-            import('../layout/app-layout').then((m) => ({
-              element: <m.AppLayout onLogout={logout} />,
+            import('./layout-with-messages').then((m) => ({
+              element: <m.LayoutWithMessages />,
             })),
           ErrorBoundary: RouteErrorPage,
           children: [

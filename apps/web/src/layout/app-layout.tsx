@@ -22,6 +22,8 @@ export interface AppLayoutProps {
   onLogout: () => Promise<void>;
   /** Slot for the message bell (navbar, and the notice icon of the simple edition). */
   messageBell?: ReactNode;
+  /** Slot above the page for reminders (the publish-failure banner), in both editions. */
+  banner?: ReactNode;
 }
 
 function PageFailed() {
@@ -34,7 +36,7 @@ function PageFailed() {
  * remounts when it is shown again and TanStack Query keeps its server data, so a tag's Refresh
  * is a plain remount through /redirect (see tags-view/tags-store.ts).
  */
-export function AppLayout({ onLogout, messageBell }: AppLayoutProps) {
+export function AppLayout({ onLogout, messageBell, banner }: AppLayoutProps) {
   useDevice();
   const { pathname } = useLocation();
   const opened = useAppStore((state) => state.sidebarOpened);
@@ -46,9 +48,12 @@ export function AppLayout({ onLogout, messageBell }: AppLayoutProps) {
   const edition = useEditionStore((state) => state.edition);
 
   const page = (
-    <ErrorBoundary key={pathname} fallback={<PageFailed />}>
-      <Outlet />
-    </ErrorBoundary>
+    <>
+      {banner}
+      <ErrorBoundary key={pathname} fallback={<PageFailed />}>
+        <Outlet />
+      </ErrorBoundary>
+    </>
   );
 
   if (edition === 'simple') {

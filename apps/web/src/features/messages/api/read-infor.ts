@@ -1,0 +1,17 @@
+import type { QueryOf } from '@postdeck/contract/endpoints';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../api/client';
+
+export type ReadTarget = QueryOf<'readInfor'>;
+
+/** Marks own notifications read: `{id}`, `{ids: '1,2'}` or `{all: 'true'}`. */
+export const readInfor = (query: ReadTarget) => request('readInfor', { query });
+
+/** Marks read, then refreshes every message query (bell, banner, lists). */
+export function useReadInfor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: readInfor,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
+  });
+}
