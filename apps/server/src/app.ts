@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { manualRoutes } from './modules/manual/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createNotifier } from './modules/messages/notifier.ts';
+import { departmentRoutes } from './modules/departments/routes.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { systemRoutes, VERSION } from './modules/system/routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       authRoutes(api, auth);
       profileRoutes(api, { db: database.db, clock, principals });
       messagesRoutes(api, messages);
+      departmentRoutes(api, { db: database.db });
     },
     { prefix: API_BASE },
   );

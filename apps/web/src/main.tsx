@@ -6,6 +6,10 @@ import { Providers } from './app/providers';
 import './i18n/i18n';
 import { installErrorLogListeners } from './layout/error-log/error-log-listeners';
 import './styles/global.css';
+import { nonceScriptStyles, readCspNonce } from './utils/csp-nonce';
+
+const nonce = readCspNonce();
+if (nonce) nonceScriptStyles(nonce);
 
 // Sign-on settings are needed the moment a session fails; fetch them while the app starts.
 void apiClient.publicConfig();

@@ -8,6 +8,7 @@ import {
   tokenPairSchema,
   userInfoSchema,
 } from './auth.ts';
+import { departmentListSchema } from './departments.ts';
 import { dashboardSchema } from './menu.ts';
 import {
   allInforQuerySchema,
@@ -124,6 +125,14 @@ export const endpoints = {
     tag: 'users',
     body: profileBodySchema,
     response: profileSchema,
+  },
+  departmentList: {
+    method: 'GET',
+    path: '/control/dept/list',
+    permission: AUTHENTICATED,
+    summary: "The departments of the caller's data scope, flat, ordered by sort then name",
+    tag: 'departments',
+    response: departmentListSchema,
   },
   myInfor: {
     method: 'GET',

@@ -20,6 +20,13 @@ export const PAGES = {
   myMessages: '/api/infor/myInfor',
   changePassword: '/api/me/changePass',
   profile: '/profile/index',
+  // Spec §2 hidden routes: out of the menu, opened by channel connections and publish history.
+  authorizeChannel: '/authOpen',
+  publicationScreenshot: '/screenShort',
+  releaseYoutube: '/youtubeRelieve',
+  releaseInstagram: '/instagramRelieve',
+  releaseGoogleAnalytics: '/googleGARelieve',
+  vkConnection: '/vk',
 } as const;
 
 export type PageKey = keyof typeof PAGES;

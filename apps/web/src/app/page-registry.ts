@@ -37,18 +37,31 @@ const REGISTRY = {
     import('../features/me/pages/change-password-page').then((module) => ({
       Component: module.ChangePasswordPage,
     })),
+  [PAGES.authorizeChannel]: comingSoon,
+  [PAGES.publicationScreenshot]: comingSoon,
+  [PAGES.releaseYoutube]: comingSoon,
+  [PAGES.releaseInstagram]: comingSoon,
+  [PAGES.releaseGoogleAnalytics]: comingSoon,
+  [PAGES.vkConnection]: comingSoon,
   [PAGES.profile]: () =>
     import('../features/profile/pages/profile-page').then((module) => ({ Component: module.ProfilePage })),
 } satisfies Record<PageUrl, PageLoader>;
 
 /**
- * Pages every signed-in user reaches from the user dropdown and the bell (spec §2 fixed
- * routes), whether or not the menu lists them; the value is the route-title key.
+ * Spec §2 fixed routes every signed-in user reaches whether or not the menu lists them: the
+ * user dropdown and bell pages, and the hidden pages channel connections open. The value is
+ * the route-title key.
  */
 export const FIXED_PAGES: readonly { url: PageUrl; title: string }[] = [
   { url: PAGES.profile, title: 'profile' },
   { url: PAGES.changePassword, title: 'changePassword' },
   { url: PAGES.myMessages, title: 'myMessages' },
+  { url: PAGES.authorizeChannel, title: 'authorizeChannel' },
+  { url: PAGES.publicationScreenshot, title: 'publicationScreenshot' },
+  { url: PAGES.releaseYoutube, title: 'releaseYoutube' },
+  { url: PAGES.releaseInstagram, title: 'releaseInstagram' },
+  { url: PAGES.releaseGoogleAnalytics, title: 'releaseGoogleAnalytics' },
+  { url: PAGES.vkConnection, title: 'vkConnection' },
 ];
 
 const isPageUrl = (url: string): url is PageUrl => Object.hasOwn(REGISTRY, url);

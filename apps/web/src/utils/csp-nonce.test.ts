@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readCspNonce } from './csp-nonce';
+import { nonceScriptStyles, readCspNonce } from './csp-nonce';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -13,5 +13,14 @@ describe('readCspNonce', () => {
 
   it('gives nothing when the page has no nonce (tests, dev without a server)', () => {
     expect(readCspNonce()).toBeUndefined();
+  });
+});
+
+describe('nonceScriptStyles', () => {
+  it('puts the nonce on style elements that scripts create, and only on those', () => {
+    const doc = document.implementation.createHTMLDocument('t');
+    nonceScriptStyles('n0nce', doc);
+    expect(doc.createElement('style').nonce).toBe('n0nce');
+    expect(doc.createElement('div').getAttribute('nonce')).toBeNull();
   });
 });

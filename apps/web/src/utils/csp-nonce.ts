@@ -7,3 +7,19 @@ export function readCspNonce(doc: Document = document): string | undefined {
   const nonce = meta?.nonce || meta?.getAttribute('nonce') || '';
   return nonce === '' ? undefined : nonce;
 }
+
+/**
+ * Gives every `<style>` element that scripts create the page nonce, as webpack's
+ * `__webpack_nonce__` does. antd's own styles take the nonce from ConfigProvider, but
+ * @rc-component's scroll locker and scrollbar measurer insert style tags without one
+ * (ant-design#58150), which the strict style-src refuses. Only script can reach this path, and
+ * scripts already run under the nonce, so injected markup still gets no styles.
+ */
+export function nonceScriptStyles(nonce: string, doc: Document = document): void {
+  const create = doc.createElement.bind(doc);
+  doc.createElement = ((tagName: string, options?: ElementCreationOptions) => {
+    const element = create(tagName, options);
+    if (element instanceof HTMLStyleElement) element.nonce = nonce;
+    return element;
+  }) as Document['createElement'];
+}

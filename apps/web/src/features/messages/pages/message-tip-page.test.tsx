@@ -25,6 +25,14 @@ beforeEach(() => {
       ];
       return envelope({ items, total: 1, page: 1, pageSize: 10 });
     }
+    if (url.pathname.endsWith('/control/dept/list')) {
+      return envelope({
+        items: [
+          { id: 1, name: 'Head office', parentId: null },
+          { id: 3, name: 'Newsroom', parentId: 1 },
+        ],
+      });
+    }
     if (url.pathname.endsWith('/infor/tip/send')) return envelope({ id: 2, recipients: 4 });
     if (url.pathname.endsWith('/infor/preferences')) {
       return envelope(method === 'POST' ? body : { publishFailure: true, publishSuccess: true, tip: true });
@@ -59,13 +67,14 @@ describe('MessageTipPage', () => {
     expect(screen.queryByText('Send a tip')).not.toBeInTheDocument();
   });
 
-  it('sends a tip to department ids', async () => {
+  it('sends a tip to departments picked on the tree', async () => {
     const user = userEvent.setup();
     renderPage(['message:tip:send']);
     await user.type(screen.getByLabelText('Title'), 'Deadline');
     await user.type(screen.getByLabelText('Content'), 'Friday');
     await user.click(screen.getByRole('switch', { name: 'Everyone' }));
-    await user.type(await screen.findByLabelText('Department ids'), '3{Enter}');
+    await user.type(await screen.findByLabelText('Departments'), 'News');
+    await user.click(await screen.findByTitle('Newsroom'));
     await user.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() =>
       expect(bodies('/prod-api/infor/tip/send')).toEqual([

@@ -1,27 +1,24 @@
 import { PERMISSIONS } from '@postdeck/contract/permissions';
 import type { Preferences } from '@postdeck/contract/notifications';
-import { App, Alert, Button, Card, Form, Input, Select, Space, Switch, Table } from 'antd';
+import { App, Alert, Button, Card, Form, Input, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DepartmentTreeSelect } from '../../../components/department-tree-select';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useUserStore } from '../../../stores/user-store';
 import { formatTime } from '../../../utils/time';
 import { usePreferences, usePreferencesUpdate } from '../api/preferences';
 import { useTipList } from '../api/tip-list';
 import { useTipSend } from '../api/tip-send';
-import { parseDepartmentIds } from '../department-ids';
 
 interface TipForm {
   title: string;
   content: string;
   everyone: boolean;
-  departmentIds?: string[];
+  departmentIds?: number[];
 }
 
-/**
- * The send form. Departments are typed as numeric ids for now (no department list endpoint is
- * available to this feature); 'everyone' sends an empty list (the whole department scope).
- */
+/** The send form; 'everyone' sends an empty department list (the sender's whole scope). */
 function SendTipForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -30,7 +27,7 @@ function SendTipForm() {
   const everyone = Form.useWatch('everyone', form) ?? true;
 
   const submit = (values: TipForm) => {
-    const departmentIds = values.everyone ? [] : (parseDepartmentIds(values.departmentIds ?? []) ?? []);
+    const departmentIds = values.everyone ? [] : (values.departmentIds ?? []);
     send.mutate(
       { title: values.title, content: values.content, departmentIds },
       {
@@ -67,17 +64,9 @@ function SendTipForm() {
             name="departmentIds"
             label={t('tips.departmentIds')}
             extra={t('tips.departmentIdsHint')}
-            rules={[
-              { required: true, message: t('tips.departmentIdsRequired') },
-              {
-                validator: (_, value: string[] | undefined) =>
-                  parseDepartmentIds(value ?? [])
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('tips.departmentIdsInvalid'))),
-              },
-            ]}
+            rules={[{ required: true, message: t('tips.departmentIdsRequired') }]}
           >
-            <Select mode="tags" open={false} suffixIcon={null} />
+            <DepartmentTreeSelect />
           </Form.Item>
         )}
         <Button type="primary" htmlType="submit" loading={send.isPending}>
