@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './e2e-env';
-import { expireAccessTokenInBrowser, LoginPage, readJwtCookie, watchCsp } from './pages/session';
-
-const LANDING = '/api/content/contentList/deplist';
+import { expireAccessTokenInBrowser, LANDING, LoginPage, readJwtCookie, watchCsp } from './pages/session';
 
 test('admin signs in and lands on department content, under the strict CSP', async ({ page, context }) => {
   const csp = watchCsp(page);

@@ -9,6 +9,8 @@ export const E2E = {
   port,
   baseUrl: `http://127.0.0.1:${port}`,
   adminPassword: 'E2e!admin1',
+  /** The demo users' password (start-server.ts seeds demo_admin, demo_deptadmin, demo_editor, demo_viewer). */
+  demoPassword: 'Demo!2026',
   serverScript: fileURLToPath(new URL('./start-server.ts', import.meta.url)),
   serverEnv: {
     PORT: String(port),

@@ -1,13 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { LoginPage } from './pages/session';
-
-const LANDING = '/api/content/contentList/deplist';
-
-async function signIn(page: Page) {
-  await page.goto('/login');
-  await new LoginPage(page).signInAsAdmin();
-  await expect(page).toHaveURL(LANDING);
-}
+import { FastColor } from '@ant-design/fast-color';
+import { appliedPrimary } from '../src/app/theme-colors';
+import { LANDING, signIn, watchCsp } from './pages/session';
 
 const tags = (page: Page) => page.getByTestId('tags-view-item');
 
@@ -72,17 +66,20 @@ test('at 800 px the side menu is a drawer with an overlay that closes on navigat
   await expect(page.getByTestId('screenfull')).toHaveCount(0);
 });
 
+/** The preset as the page applies it, in computed-style form. */
+const applied = (preset: string) => new FastColor(appliedPrimary(preset)).toRgbString().replaceAll(',', ', ');
+
 test('a theme preset changes the primary colour at run time and survives a reload', async ({ page }) => {
   await signIn(page);
   const activeTag = tags(page).filter({ hasText: 'Department content' });
-  await expect(activeTag).toHaveCSS('background-color', 'rgb(24, 144, 255)');
+  await expect(activeTag).toHaveCSS('background-color', applied('#1890ff'));
   await page.getByTestId('settings-handle').click();
   await page.getByTestId('theme-preset-#f5222d').click();
-  await expect(activeTag).toHaveCSS('background-color', 'rgb(245, 34, 45)');
+  await expect(activeTag).toHaveCSS('background-color', applied('#f5222d'));
   await page.reload();
   await expect(tags(page).filter({ hasText: 'Department content' })).toHaveCSS(
     'background-color',
-    'rgb(245, 34, 45)',
+    applied('#f5222d'),
   );
 });
 
@@ -103,7 +100,10 @@ test('switching language retitles the menu, tags, breadcrumb and document title'
   expect(language?.value).toBe('zh');
 });
 
-test('the error log collects a client error and Clear All empties it', async ({ page }) => {
+test('the error log collects a client error and Clear All empties it, its dialog under the strict CSP', async ({
+  page,
+}) => {
+  const csp = watchCsp(page);
   await signIn(page);
   await expect(page.getByTestId('error-log-button')).toHaveCount(0);
   await page.evaluate(() => {
@@ -117,4 +117,64 @@ test('the error log collects a client error and Clear All empties it', async ({ 
   await expect(dialog).toContainText('e2e boom');
   await dialog.getByRole('button', { name: 'Clear All' }).click();
   await expect(page.getByTestId('error-log-button')).toHaveCount(0);
+  // An open modal locks the page scroll with a style tag, which must carry the nonce.
+  csp.assertNone();
+});
+
+test('simple edition round trip: four tabs, back to the full edition on the matching tab', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByTestId('side-menu').getByText('New content').click();
+  await page.getByRole('button', { name: 'switch to simple edition' }).click();
+  const header = page.getByTestId('simple-header');
+  await expect(header.getByRole('menuitem')).toHaveText([
+    'New content',
+    'Department content',
+    'Publish list',
+    'Scheduled publishing',
+  ]);
+  await expect(header.getByRole('menuitem', { name: 'New content' })).toHaveClass(/selected/);
+  await expect(page.getByTestId('side-menu')).toHaveCount(0);
+  await expect(page.getByTestId('app-layout')).toHaveClass(/simple/);
+
+  await header.getByRole('menuitem', { name: 'Publish list' }).click();
+  await expect(page).toHaveURL('/api/content/publish/pubHistory');
+  // The choice is kept across a reload.
+  await page.reload();
+  await expect(page.getByTestId('simple-header')).toBeVisible();
+
+  await page.getByRole('button', { name: 'switch to full edition' }).click();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  await expect(page).toHaveURL('/api/content/publish/pubHistory');
+});
+
+test('full screen warns when the browser cannot go full screen', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(Document.prototype, 'fullscreenEnabled', { get: () => false });
+  });
+  await signIn(page);
+  await page.getByTestId('screenfull').click();
+  await expect(page.getByText('you browser can not work')).toBeVisible();
+});
+
+test('the hidden channel routes are registered outside the menu', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/youtubeRelieve');
+  await expect(page.getByTestId('coming-soon')).toContainText('Release YouTube connection');
+  await expect(page.getByTestId('side-menu')).not.toContainText('Release YouTube connection');
+  await page.goto('/vk');
+  await expect(page).toHaveTitle(/VK connection/);
+});
+
+test("the avatar menu's Operation manual opens the server's manual address in a new tab", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.getByTestId('navbar-user').click();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('menuitem', { name: 'Operation manual' }).click();
+  const manual = await popup;
+  await expect(manual).toHaveURL(/\/manual\//);
+  await expect(manual.locator('h1')).toBeVisible();
 });

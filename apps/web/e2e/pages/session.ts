@@ -25,6 +25,17 @@ export class LoginPage {
   }
 }
 
+export const LANDING = '/api/content/contentList/deplist';
+
+/** Signs in from the login page (admin by default) and waits for the landing page. */
+export async function signIn(page: Page, account = 'admin', password = E2E.adminPassword) {
+  await page.goto('/login');
+  await new LoginPage(page).signIn(account, password);
+  await expect(page).toHaveURL(LANDING);
+}
+
+export const signInAsDemo = (page: Page, account: string) => signIn(page, account, E2E.demoPassword);
+
 export async function readJwtCookie(context: BrowserContext): Promise<JwtCookie | undefined> {
   const cookie = (await context.cookies()).find((c) => c.name === 'HY-JWT');
   return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as JwtCookie) : undefined;

@@ -15,25 +15,36 @@ import { useSettingsStore } from '../stores/settings-store';
 import { componentSizeOf } from '../utils/component-size';
 import { readCspNonce } from '../utils/csp-nonce';
 import { ClientEffectsBridge } from './client-effects';
+import {
+  appliedPrimary,
+  MENU_SELECTED_BG,
+  menuSelectedColor,
+  SECONDARY_TEXT,
+  SIDEBAR_BG,
+} from './theme-colors';
 
 const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, zh: zhCN, es: esES, ja: jaJP };
 
 /**
  * Template colours (checklist SB-1, LY-4). The primary colour is the run-time theme colour
  * (TH-2 'ours': a seed token, antd re-derives the palette), and the active menu text follows it.
+ * Both are shaded for contrast (theme-colors.ts).
  */
-export function themeConfig(colorPrimary: string): ThemeConfig {
+export function themeConfig(preset: string): ThemeConfig {
+  const colorPrimary = appliedPrimary(preset);
   return {
-    token: { colorPrimary },
+    token: { colorPrimary, colorTextTertiary: SECONDARY_TEXT, colorTextDescription: SECONDARY_TEXT },
     components: {
-      Layout: { siderBg: '#304156', headerBg: '#fff', headerHeight: 50, headerPadding: '0 16px' },
+      // The 'no data' row is disabled-grey (1.8:1) by default.
+      Table: { colorTextDisabled: SECONDARY_TEXT },
+      Layout: { siderBg: SIDEBAR_BG, headerBg: '#fff', headerHeight: 50, headerPadding: '0 16px' },
       Menu: {
-        darkItemBg: '#304156',
+        darkItemBg: SIDEBAR_BG,
         darkSubMenuItemBg: '#1f2d3d',
         darkItemColor: '#bfcbd9',
-        darkItemHoverBg: '#263445',
-        darkItemSelectedBg: '#263445',
-        darkItemSelectedColor: colorPrimary,
+        darkItemHoverBg: MENU_SELECTED_BG,
+        darkItemSelectedBg: MENU_SELECTED_BG,
+        darkItemSelectedColor: menuSelectedColor(preset),
       },
     },
   };

@@ -255,10 +255,10 @@ describe('navbar (NB-*)', () => {
     Cookies.remove('size', { path: '/' });
   });
 
-  it('the avatar menu has the four items', async () => {
+  it("the avatar menu has the spec's four items after Profile", async () => {
     renderLayout();
     await userEvent.click(await screen.findByTestId('navbar-user'));
-    for (const text of ['Operation manual', 'Change password', 'Dashboard', 'Log Out']) {
+    for (const text of ['Profile', 'Operation manual', 'Change password', 'Dashboard', 'Log Out']) {
       expect(await screen.findByRole('menuitem', { name: text })).toBeTruthy();
     }
   });

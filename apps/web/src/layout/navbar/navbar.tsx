@@ -3,6 +3,8 @@ import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { PAGES } from '@postdeck/contract/pages';
+import { usePublicConfig } from '../../api/public-config';
 import { LangSelect } from '../../components/lang-select';
 import { useAppStore } from '../../stores/app-store';
 import { useUserStore } from '../../stores/user-store';
@@ -12,9 +14,8 @@ import styles from './navbar.module.css';
 import { Screenfull } from './screenfull';
 import { SizeSelect } from './size-select';
 
-/** Spec §2: the operation manual (a PDF later; the server will say where). */
-export const MANUAL_URL = '/manual/';
-export const CHANGE_PASSWORD_PATH = '/api/me/changePass';
+/** Spec §2: the operation manual; the server's OPERATION_MANUAL_URL, this until it has answered. */
+export const DEFAULT_MANUAL_URL = '/manual/';
 
 export interface NavbarProps {
   onLogout: () => Promise<void>;
@@ -31,8 +32,11 @@ export function Navbar({ onLogout, messageBell, editionSwitch }: NavbarProps) {
   const mobile = useAppStore((state) => state.device === 'mobile');
   const toggleSidebar = useAppStore((state) => state.toggleSidebar);
   const info = useUserStore((state) => state.info);
+  const manualUrl = usePublicConfig().data?.operationManualUrl ?? DEFAULT_MANUAL_URL;
 
   const items: MenuProps['items'] = [
+    // Ours: the template's Profile entry stays, as the way to the spec §2 profile page.
+    { key: 'profile', label: t('route.profile') },
     { key: 'manual', label: t('shell.manual') },
     { key: 'changePassword', label: t('shell.changePassword') },
     { key: 'dashboard', label: t('navbar.dashboard') },
@@ -40,8 +44,9 @@ export function Navbar({ onLogout, messageBell, editionSwitch }: NavbarProps) {
     { key: 'logout', label: <span data-testid="navbar-logout">{t('navbar.logOut')}</span> },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'manual') window.open(MANUAL_URL, '_blank', 'noopener');
-    if (key === 'changePassword') void navigate(CHANGE_PASSWORD_PATH);
+    if (key === 'profile') void navigate(PAGES.profile);
+    if (key === 'manual') window.open(manualUrl, '_blank', 'noopener');
+    if (key === 'changePassword') void navigate(PAGES.changePassword);
     if (key === 'dashboard') void navigate('/');
     if (key === 'logout') void onLogout();
   };
