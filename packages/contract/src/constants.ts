@@ -2,6 +2,14 @@
 export const API_BASE = '/prod-api';
 export const LANGUAGES = ['en', 'zh', 'es', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** Each language's name in itself, in the template's switcher order (web switcher, manual). */
+export const LANGUAGE_NAMES: readonly { lang: Language; name: string }[] = [
+  { lang: 'zh', name: '中文' },
+  { lang: 'en', name: 'English' },
+  { lang: 'es', name: 'Español' },
+  { lang: 'ja', name: '日本語' },
+];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const REQUEST_TIMEOUT_MS = 5_000;

@@ -1,13 +1,7 @@
 import { COOKIE, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@postdeck/contract/constants';
 import Cookies from 'js-cookie';
 
-/** Names shown in the language switcher, each in its own language, in the template's order. */
-export const LANGUAGE_NAMES: readonly { lang: Language; name: string }[] = [
-  { lang: 'zh', name: '中文' },
-  { lang: 'en', name: 'English' },
-  { lang: 'es', name: 'Español' },
-  { lang: 'ja', name: '日本語' },
-];
+export { LANGUAGE_NAMES } from '@postdeck/contract/constants';
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -19,6 +19,9 @@ describe('operation manual', () => {
       const res = await t.app.inject({ method: 'GET', url: `/manual/${lang}` });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain(`<h1>${title}</h1>`);
+      expect(res.body).toContain(`<html lang="${lang}">`);
+      expect(res.body).toContain(`<title>${title}</title>`);
+      expect(res.body).toContain('<a href="/manual/ja">日本語</a>');
       expect(res.headers['content-security-policy']).toContain("style-src 'self'");
       expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
     }

@@ -1,9 +1,30 @@
 import { readFileSync } from 'node:fs';
-import { type Language, LANGUAGES } from '@postdeck/contract/constants';
+import { type Language, LANGUAGE_NAMES, LANGUAGES } from '@postdeck/contract/constants';
 import type { FastifyInstance } from 'fastify';
 import { requestLanguage } from '../../lib/i18n.ts';
 
 const page = (name: string) => readFileSync(new URL(`./pages/${name}`, import.meta.url), 'utf8');
+
+const languageLinks = LANGUAGE_NAMES.map(({ lang, name }) => `<a href="/manual/${lang}">${name}</a>`).join(
+  '',
+);
+
+/** One language's page: the shared skeleton around its body, titled by its first heading. */
+export function manualPage(lang: Language, body: string): string {
+  const title = /<h1>([^<]*)<\/h1>/.exec(body)?.[1] ?? 'Postdeck';
+  return `<!doctype html>
+<html lang="${lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title>
+<link rel="stylesheet" href="/manual/manual.css">
+</head>
+<body><main><nav class="lang">${languageLinks}</nav>
+${body}</main></body>
+</html>
+`;
+}
 
 /** The manual's pages load nothing but their own stylesheet. */
 const MANUAL_CSP = "default-src 'none'; style-src 'self'; frame-ancestors 'none'; base-uri 'none'";
@@ -14,7 +35,9 @@ const MANUAL_CSP = "default-src 'none'; style-src 'self'; frame-ancestors 'none'
  * sign-in page's readers may need it too.
  */
 export function manualRoutes(app: FastifyInstance) {
-  const pages = new Map<Language, string>(LANGUAGES.map((lang) => [lang, page(`${lang}.html`)]));
+  const pages = new Map<Language, string>(
+    LANGUAGES.map((lang) => [lang, manualPage(lang, page(`${lang}.html`))]),
+  );
   const css = page('manual.css');
 
   app.get('/manual/manual.css', async (_request, reply) =>

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Providers } from '../../app/providers';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -55,5 +55,22 @@ describe('settings panel (ST-3, ST-4, TH-1)', () => {
     await userEvent.click(screen.getByTestId('settings-handle'));
     expect(await screen.findByText('Page style setting')).toBeTruthy();
     expect(document.body.classList.contains('showRightPanel')).toBe(true);
+  });
+
+  it.each([
+    [false, false],
+    [true, true],
+  ])('a click outside the panel closes it unless clickNotClose (%s)', async (clickNotClose, staysOpen) => {
+    render(
+      <Providers>
+        <SettingsPanel clickNotClose={clickNotClose} />
+      </Providers>,
+    );
+    await userEvent.click(screen.getByTestId('settings-handle'));
+    await screen.findByText('Page style setting');
+    const mask = document.querySelector('.ant-drawer-mask');
+    if (!mask) throw new Error('no drawer mask');
+    await userEvent.click(mask);
+    await waitFor(() => expect(document.body.classList.contains('showRightPanel')).toBe(staysOpen));
   });
 });

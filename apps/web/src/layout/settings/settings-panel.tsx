@@ -63,8 +63,11 @@ export function SettingsForm() {
 
 const PANEL_WIDTH = 260;
 
-/** Checklist ST-4: the gear handle at top 250 px in the theme colour, toggling the panel. */
-export function SettingsPanel() {
+/**
+ * Checklist ST-4: the gear handle at top 250 px in the theme colour, toggling the panel. A click
+ * outside the panel closes it unless `clickNotClose`.
+ */
+export function SettingsPanel({ clickNotClose = false }: { clickNotClose?: boolean }) {
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
@@ -87,9 +90,9 @@ export function SettingsPanel() {
         data-testid="settings-handle"
         onClick={() => setOpen((value) => !value)}
       />
-      {/* A click on the mask (outside the panel) closes it. */}
       <Drawer
         open={open}
+        mask={{ closable: !clickNotClose }}
         placement="right"
         size={PANEL_WIDTH}
         title={t('settings.title')}

@@ -44,6 +44,35 @@ export function wheelScrollDelta(event: { deltaY: number; wheelDelta?: number })
   return (event.wheelDelta || -event.deltaY * 40) / 4;
 }
 
+/** A tag's box inside the scrolling bar (offsetLeft, offsetWidth). */
+export interface TagBox {
+  left: number;
+  width: number;
+}
+
+/** How far past a neighbouring tag the bar scrolls, so its edge is not flush with the bar's. */
+const TAG_MARGIN = 4;
+
+/**
+ * TV-18: the bar's scrollLeft that brings the tag at `index` into view. The first tag scrolls
+ * to the start and the last to the end; otherwise its neighbours must be visible, ±4 px.
+ */
+export function scrollLeftFor(
+  tags: readonly TagBox[],
+  index: number,
+  bar: { scrollLeft: number; clientWidth: number; scrollWidth: number },
+): number {
+  if (index <= 0) return 0;
+  if (index >= tags.length - 1) return Math.max(0, bar.scrollWidth - bar.clientWidth);
+  const prev = tags[index - 1] as TagBox;
+  const next = tags[index + 1] as TagBox;
+  const afterNext = next.left + next.width + TAG_MARGIN;
+  const beforePrev = prev.left - TAG_MARGIN;
+  if (afterNext > bar.scrollLeft + bar.clientWidth) return afterNext - bar.clientWidth;
+  if (beforePrev < bar.scrollLeft) return Math.max(0, beforePrev);
+  return bar.scrollLeft;
+}
+
 export function TagsView() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
@@ -72,8 +101,13 @@ export function TagsView() {
 
   // TV-9/TV-18: bring the active tag into view.
   useEffect(() => {
-    const active = scrollRef.current?.querySelector<HTMLElement>('[data-active="true"]');
-    active?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+    const bar = scrollRef.current;
+    if (!bar) return;
+    const tags = [...bar.querySelectorAll<HTMLElement>('[data-testid="tags-view-item"]')];
+    const index = tags.findIndex((tag) => tag.dataset['active'] === 'true');
+    if (index < 0) return;
+    const boxes = tags.map((tag) => ({ left: tag.offsetLeft, width: tag.offsetWidth }));
+    bar.scrollLeft = scrollLeftFor(boxes, index, bar);
   }, [location.pathname, visitedViews.length]);
 
   const isActive = (view: TagView) => view.path === location.pathname;

@@ -7,11 +7,16 @@ export type ReadTarget = QueryOf<'readInfor'>;
 /** Marks own notifications read: `{id}`, `{ids: '1,2'}` or `{all: 'true'}`. */
 export const readInfor = (query: ReadTarget) => request('readInfor', { query });
 
-/** Marks read, then refreshes every message query (bell, banner, lists). */
+/** Marks read, then refreshes what shows read state: the bell and banner poll, and the lists. */
 export function useReadInfor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: readInfor,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['messages'] }),
+    onSettled: () =>
+      Promise.all(
+        (['notReadList', 'myInfor'] as const).map((key) =>
+          queryClient.invalidateQueries({ queryKey: ['messages', key] }),
+        ),
+      ),
   });
 }

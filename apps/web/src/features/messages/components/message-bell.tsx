@@ -3,15 +3,14 @@ import { Badge, Button, Empty, List, Popover, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLanguage } from '../../../i18n/i18n';
-import { formatTime } from '../../../utils/time';
+import { useFormatTime } from '../../../i18n/use-format-time';
 import { useFailurePoll, useLatestUnread } from '../api/not-read-list';
 import { useReadInfor } from '../api/read-infor';
 import { UNREAD_MESSAGES_LINK } from '../reminder';
 
 function LatestUnread({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lang = currentLanguage(i18n.language);
+  const { t } = useTranslation();
+  const formatTime = useFormatTime();
   const latest = useLatestUnread(open);
   const read = useReadInfor();
   const items = latest.data?.items ?? [];
@@ -34,7 +33,7 @@ function LatestUnread({ open, onNavigate }: { open: boolean; onNavigate: () => v
             >
               <List.Item.Meta
                 title={item.title}
-                description={`${item.channelName} · ${formatTime(item.time, { lang }) ?? ''}`}
+                description={`${item.channelName} · ${formatTime(item.time) ?? ''}`}
               />
             </List.Item>
           )}

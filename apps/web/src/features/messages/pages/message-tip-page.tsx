@@ -4,9 +4,8 @@ import { App, Alert, Button, Card, Form, Input, Space, Switch, Table } from 'ant
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DepartmentTreeSelect } from '../../../components/department-tree-select';
-import { currentLanguage } from '../../../i18n/i18n';
+import { useFormatTime } from '../../../i18n/use-format-time';
 import { useUserStore } from '../../../stores/user-store';
-import { formatTime } from '../../../utils/time';
 import { usePreferences, usePreferencesUpdate } from '../api/preferences';
 import { useTipList } from '../api/tip-list';
 import { useTipSend } from '../api/tip-send';
@@ -78,10 +77,10 @@ function SendTipForm() {
 }
 
 function TipList() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const tips = useTipList({ page, pageSize: 10 });
-  const lang = currentLanguage(i18n.language);
+  const formatTime = useFormatTime();
 
   return (
     <Card title={t('tips.listTitle')} style={{ marginBottom: 16 }}>
@@ -126,7 +125,7 @@ function TipList() {
               key: 'time',
               dataIndex: 'time',
               title: t('messages.colTime'),
-              render: (time: string) => formatTime(time, { lang }),
+              render: (time: string) => formatTime(time),
             },
           ]}
         />

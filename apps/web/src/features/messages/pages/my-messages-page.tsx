@@ -5,21 +5,20 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { currentLanguage } from '../../../i18n/i18n';
-import { formatTime } from '../../../utils/time';
+import { useFormatTime } from '../../../i18n/use-format-time';
 import { useMyInfor } from '../api/my-infor';
 import { useReadInfor } from '../api/read-infor';
 import { type MyMessagesFilters, readFilters, toMyInforQuery, writeFilters } from '../my-messages-query';
 
 /** /api/infor/myInfor: own messages, unread (navLink=1) or all (navLink=2), spec §2, §7. */
 export function MyMessagesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const messages = useMyInfor(toMyInforQuery(filters));
   const read = useReadInfor();
   const [selected, setSelected] = useState<number[]>([]);
-  const lang = currentLanguage(i18n.language);
+  const formatTime = useFormatTime();
 
   const go = (next: Partial<MyMessagesFilters>) => {
     setSelected([]);
@@ -99,7 +98,7 @@ export function MyMessagesPage() {
               key: 'time',
               dataIndex: 'time',
               title: t('messages.colTime'),
-              render: (time: string) => formatTime(time, { lang }),
+              render: (time: string) => formatTime(time),
             },
             {
               key: 'read',
