@@ -13,6 +13,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'rich-text',
+          root: './packages/rich-text',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts'],

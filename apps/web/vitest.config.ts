@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // antd pages in jsdom take seconds on a busy 2-core machine; this is a hang guard, not a speed target.
+    testTimeout: 20_000,
   },
 });

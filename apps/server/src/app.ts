@@ -15,6 +15,8 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { manualRoutes } from './modules/manual/routes.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createNotifier } from './modules/messages/notifier.ts';
+import { contentRoutes } from './modules/content/routes.ts';
+import { createContentService } from './modules/content/service.ts';
 import { departmentRoutes } from './modules/departments/routes.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesService } from './modules/messages/service.ts';
@@ -123,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profileRoutes(api, { db: database.db, clock, principals });
       messagesRoutes(api, messages);
       departmentRoutes(api, { db: database.db });
+      contentRoutes(api, createContentService({ db: database.db, clock }));
     },
     { prefix: API_BASE },
   );

@@ -21,6 +21,7 @@ export const refreshQuerySchema = z.object({
 });
 
 export const userInfoSchema = z.object({
+  id: z.number().int(),
   account: z.string(),
   name: z.string(),
   avatar: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emptySchema } from './envelope.ts';
 import {
   healthSchema,
   loginBodySchema,
@@ -8,6 +9,16 @@ import {
   tokenPairSchema,
   userInfoSchema,
 } from './auth.ts';
+import {
+  contentArchiveBodySchema,
+  contentCreateBodySchema,
+  contentDetailSchema,
+  contentIdBodySchema,
+  contentIdQuerySchema,
+  contentListQuerySchema,
+  contentListSchema,
+  contentUpdateBodySchema,
+} from './content.ts';
 import { departmentListSchema } from './departments.ts';
 import { dashboardSchema } from './menu.ts';
 import {
@@ -125,6 +136,79 @@ export const endpoints = {
     tag: 'users',
     body: profileBodySchema,
     response: profileSchema,
+  },
+  contentDeptList: {
+    method: 'GET',
+    path: '/content/contentList/deplist',
+    permission: PERMISSIONS.contentDeptList,
+    summary: "Contents of the caller's data scope (own department, its tree, or all), paged and filtered",
+    tag: 'content',
+    querystring: contentListQuerySchema,
+    response: contentListSchema,
+  },
+  contentAdminList: {
+    method: 'GET',
+    path: '/content/contentList/admlist',
+    permission: PERMISSIONS.contentAdminList,
+    summary:
+      'Contents across departments for administrators, with deleted ones still restorable (deleted=true)',
+    tag: 'content',
+    querystring: contentListQuerySchema,
+    response: contentListSchema,
+  },
+  contentDetail: {
+    method: 'GET',
+    path: '/content/detail',
+    permission: PERMISSIONS.contentDeptList,
+    summary: "One content with its body; 404 outside the caller's data scope",
+    tag: 'content',
+    querystring: contentIdQuerySchema,
+    response: contentDetailSchema,
+  },
+  contentCreate: {
+    method: 'POST',
+    path: '/content/create',
+    permission: PERMISSIONS.contentCreate,
+    summary: 'Create a content (draft or ready)',
+    tag: 'content',
+    body: contentCreateBodySchema,
+    response: contentDetailSchema,
+  },
+  contentUpdate: {
+    method: 'POST',
+    path: '/content/update',
+    permission: PERMISSIONS.contentCreate,
+    summary: 'Save a content; a stale version answers 409 with who saved last and when',
+    tag: 'content',
+    body: contentUpdateBodySchema,
+    response: contentDetailSchema,
+  },
+  contentArchive: {
+    method: 'POST',
+    path: '/content/archive',
+    permission: PERMISSIONS.contentCreate,
+    summary: 'Archive a content (kept, out of the default lists)',
+    tag: 'content',
+    body: contentArchiveBodySchema,
+    response: contentDetailSchema,
+  },
+  contentDelete: {
+    method: 'POST',
+    path: '/content/delete',
+    permission: PERMISSIONS.contentCreate,
+    summary: 'Delete a content (soft: an administrator can restore it for 30 days)',
+    tag: 'content',
+    body: contentIdBodySchema,
+    response: emptySchema,
+  },
+  contentRestore: {
+    method: 'POST',
+    path: '/content/restore',
+    permission: PERMISSIONS.contentAdminList,
+    summary: 'Restore a content deleted less than 30 days ago',
+    tag: 'content',
+    body: contentIdBodySchema,
+    response: contentDetailSchema,
   },
   departmentList: {
     method: 'GET',

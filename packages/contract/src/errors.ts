@@ -144,6 +144,31 @@ export const ERRORS = {
     es: 'No puede enviar a algunos de estos departamentos',
     ja: '一部の部署には送信できません',
   }),
+  // Content (issue 4).
+  contentStale: entry(100401, 409, 'message', {
+    en: '{{name}} saved this content at {{time}}. Reload it to see their changes; your text stays in your local draft',
+    zh: '{{name}} 已于 {{time}} 保存此内容。请重新加载查看其修改；您的文字仍保留在本地草稿中',
+    es: '{{name}} guardó este contenido a las {{time}}. Recárguelo para ver sus cambios; su texto sigue en su borrador local',
+    ja: '{{name}} が {{time}} にこのコンテンツを保存しました。再読み込みして変更を確認してください。入力内容はローカルの下書きに残っています',
+  }),
+  invalidRichText: entry(100402, 400, 'fields', {
+    en: 'The body is not a valid document',
+    zh: '正文不是有效的文档',
+    es: 'El cuerpo no es un documento válido',
+    ja: '本文が有効な文書ではありません',
+  }),
+  contentNotRestorable: entry(100403, 409, 'message', {
+    en: 'This content was deleted more than {{days}} days ago and can no longer be restored',
+    zh: '此内容删除已超过 {{days}} 天，无法再恢复',
+    es: 'Este contenido se eliminó hace más de {{days}} días y ya no se puede restaurar',
+    ja: 'このコンテンツは削除から {{days}} 日以上経過しているため、復元できません',
+  }),
+  departmentNotAllowed: entry(100404, 400, 'fields', {
+    en: 'You cannot place content in this department',
+    zh: '您无法将内容放入此部门',
+    es: 'No puede colocar contenido en este departamento',
+    ja: 'この部署にはコンテンツを置けません',
+  }),
   forbidden: entry(403, 403, 'message', {
     en: 'You have no permission to access, please contact the administrator',
     zh: '您没有访问权限，请联系管理员',

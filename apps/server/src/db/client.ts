@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
@@ -18,6 +19,8 @@ export interface Database {
   close(): Promise<void>;
   /** The pg pool when on a PostgreSQL server (LISTEN/NOTIFY needs its own connection). */
   pool: pg.Pool | undefined;
+  /** The embedded client when on PGlite (the job queue runs on it through its own adapter). */
+  pglite: PGlite | undefined;
 }
 
 export interface DatabaseOptions {
@@ -34,19 +37,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
+  // Extensions the migrations create must be loaded into the embedded build first.
+  const extensions = { pg_trgm };
   let client: PGlite;
   if (dataDir) {
     const dir = join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { extensions });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pool: undefined,
+    pglite: client,
     withLock: (_key, fn) => fn(),
     close: () => client.close(),
   };
@@ -61,6 +67,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     db,
     kind: 'postgres',
     pool,
+    pglite: undefined,
     async withLock(key, fn) {
       const lockClient = await pool.connect();
       try {

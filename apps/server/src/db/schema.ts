@@ -245,3 +245,49 @@ export const guideReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.upgradeTime] })],
 );
+
+/** What staff compose and publish (issue 4); deleted rows stay 30 days for an administrator's restore. */
+export const contents = pgTable(
+  'contents',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    updatedById: integer('updated_by_id')
+      .notNull()
+      .references(() => users.id),
+    title: text('title').notNull(),
+    summary: text('summary').notNull().default(''),
+    /** The TipTap document as the editor wrote it, checked against its schema. */
+    body: jsonb('body').notNull(),
+    /** Rendered from `body` on the server and sanitised: what previews and platforms get. */
+    bodyHtml: text('body_html').notNull(),
+    bodyText: text('body_text').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** 'draft' | 'ready' | 'archived' (contract CONTENT_STATUSES) */
+    status: text('status').notNull().default('draft'),
+    /** Optimistic locking: every save must name the version it started from. */
+    version: integer('version').notNull().default(1),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    deletedAt: at('deleted_at'),
+    deletedById: integer('deleted_by_id').references(() => users.id),
+  },
+  (t) => [
+    // The default list: one department's (or several) live contents, newest first.
+    index('contents_department_updated_idx').on(t.departmentId, t.updatedAt.desc(), t.id.desc()),
+    index('contents_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
+    index('contents_author_idx').on(t.authorId),
+    index('contents_tags_idx').using('gin', t.tags),
+    // Keyword search in any language (CJK has no word breaks, so no text-search dictionary):
+    // substring matching served by a trigram index over title and body.
+    index('contents_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.bodyText}) gin_trgm_ops`),
+  ],
+);

@@ -12,9 +12,15 @@ const comingSoon: PageLoader = () =>
  * placeholder until its feature lands; a feature replaces its line here.
  */
 const REGISTRY = {
-  [PAGES.departmentContent]: comingSoon,
+  [PAGES.departmentContent]: () =>
+    import('../features/content/pages/content-list-page').then((module) => ({
+      Component: module.DepartmentContentPage,
+    })),
   [PAGES.addContent]: comingSoon,
-  [PAGES.adminContent]: comingSoon,
+  [PAGES.adminContent]: () =>
+    import('../features/content/pages/content-list-page').then((module) => ({
+      Component: module.AdminContentPage,
+    })),
   [PAGES.publishList]: comingSoon,
   [PAGES.scheduledPublishing]: comingSoon,
   [PAGES.channelAccounts]: comingSoon,

@@ -8,6 +8,8 @@ interface DepartmentTreeSelectProps {
   onChange?: (value: number[]) => void;
   id?: string;
   placeholder?: string;
+  /** One department (a filter) instead of several; value and onChange still carry a list. */
+  single?: boolean;
 }
 
 /**
@@ -15,7 +17,13 @@ interface DepartmentTreeSelectProps {
  * value, onChange and id. Picking a department means it and everything under it, so children
  * are not checked along with their parent.
  */
-export function DepartmentTreeSelect({ value, onChange, id, placeholder }: DepartmentTreeSelectProps) {
+export function DepartmentTreeSelect({
+  value,
+  onChange,
+  id,
+  placeholder,
+  single,
+}: DepartmentTreeSelectProps) {
   const { t } = useTranslation();
   const departments = useDepartments();
   const treeData = useMemo(
@@ -25,15 +33,19 @@ export function DepartmentTreeSelect({ value, onChange, id, placeholder }: Depar
   return (
     <TreeSelect
       id={id}
-      multiple
+      multiple={!single}
+      allowClear
       treeDataSimpleMode
       treeDefaultExpandAll
       showSearch={{ treeNodeFilterProp: 'title' }}
       treeData={treeData}
-      value={value}
-      onChange={onChange}
+      value={single ? value?.[0] : value}
+      onChange={(next: number | number[] | undefined) =>
+        onChange?.(next === undefined ? [] : Array.isArray(next) ? next : [next])
+      }
       loading={departments.isLoading}
       placeholder={placeholder}
+      aria-label={placeholder}
       notFoundContent={departments.isError ? t('departments.loadFailed') : undefined}
       data-testid="department-tree-select"
       style={{ width: '100%' }}

@@ -48,6 +48,7 @@ export const NO_SSO_CONFIG = {
 };
 
 export const USER_INFO = {
+  id: 1,
   account: 'admin',
   name: 'Ada Admin',
   avatar: '',

@@ -12,6 +12,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService) {
   route(app, 'info', async ({ request }) => {
     const { principal } = sessionOf(request);
     return {
+      id: principal.id,
       account: principal.account,
       name: principal.name,
       avatar: principal.avatar,

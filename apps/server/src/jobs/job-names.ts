@@ -1,0 +1,44 @@
+import type { QueueOptions, QueuePolicy } from 'pg-boss';
+
+/**
+ * What a job payload may hold: ids and small scalars, never whole records. A job runs seconds to
+ * days after it was sent, so the handler loads the current row by id instead of trusting a copy
+ * that may be stale or deleted; payloads are also stored as JSON and must stay small.
+ */
+export type JobScalar = string | number | boolean | null;
+export type JobData = { readonly [key: string]: JobScalar | readonly JobScalar[] };
+
+/**
+ * Every job name with its payload. A module that needs background work adds an entry here, one in
+ * jobQueues below (the compiler insists), and a handler. Write each payload inline
+ * (`{ materialId: number }`) or as a type alias: a payload named by an interface has no implicit
+ * index signature, so it does not satisfy JobData.
+ */
+export interface JobPayloads {
+  /** Thumbnails for an uploaded image, or a probe (duration, size, codec) of an uploaded video. */
+  'materials.process': { materialId: number };
+}
+
+/** A name-to-payload map the queue accepts; JobPayloads in the app, a local map in tests. */
+export type PayloadMap<P> = { [N in keyof P]: JobData };
+
+export type JobName = keyof JobPayloads & string;
+export type JobPayload<N extends JobName> = JobPayloads[N];
+
+/** How a queue retries and expires its jobs; a send may override the retry fields per job. */
+export type QueueSettings = Pick<
+  QueueOptions,
+  'retryLimit' | 'retryDelay' | 'retryBackoff' | 'retryDelayMax' | 'expireInSeconds' | 'deleteAfterSeconds'
+> & { policy?: QueuePolicy };
+
+export type QueueSettingsMap<P> = { [N in keyof P]: QueueSettings };
+
+/**
+ * The queues the app creates on start. Created up front, not on first use, because on PGlite a
+ * queue cannot be created from inside a transaction (see queue.ts). Settings only apply when a
+ * queue is first created; change an existing one with pg-boss's updateQueue.
+ */
+export const jobQueues: QueueSettingsMap<JobPayloads> = {
+  // A failed thumbnail or probe is usually a bad file: a few spaced-out retries, then give up.
+  'materials.process': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
+};

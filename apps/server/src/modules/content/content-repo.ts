@@ -1,0 +1,145 @@
+import type { ContentDetail, ContentItem, ContentListFilters } from '@postdeck/contract/content';
+import { parseTimeRange } from '@postdeck/contract/notifications';
+import { type SQL, and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { contents, departments, users } from '../../db/schema.ts';
+import { type DepartmentScope, scopeFilter } from '../../lib/department-scope.ts';
+
+const author = alias(users, 'author');
+const editor = alias(users, 'editor');
+
+const itemColumns = {
+  id: contents.id,
+  title: contents.title,
+  summary: contents.summary,
+  status: contents.status,
+  tags: contents.tags,
+  version: contents.version,
+  createdAt: contents.createdAt,
+  updatedAt: contents.updatedAt,
+  deletedAt: contents.deletedAt,
+  departmentId: departments.id,
+  departmentName: departments.name,
+  authorId: author.id,
+  authorName: author.name,
+};
+
+interface ItemRow {
+  id: number;
+  title: string;
+  summary: string;
+  status: string;
+  tags: string[];
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  departmentId: number;
+  departmentName: string;
+  authorId: number;
+  authorName: string;
+}
+
+const toItem = (row: ItemRow): ContentItem => ({
+  id: row.id,
+  title: row.title,
+  summary: row.summary,
+  status: row.status as ContentItem['status'],
+  tags: row.tags,
+  department: { id: row.departmentId, name: row.departmentName },
+  author: { id: row.authorId, name: row.authorName },
+  version: row.version,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+  deletedAt: row.deletedAt?.toISOString() ?? null,
+});
+
+/** `%`, `_` and `\` typed by a user match themselves, not any text. */
+const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface ListOptions {
+  scope: DepartmentScope;
+  /** Deleted rows only (the admin list's restore view), else live rows only. */
+  deleted: boolean;
+  /** Deleted rows older than this are past restoring and never listed. */
+  restorableSince: Date;
+}
+
+type ListFilters = Omit<ContentListFilters, 'page' | 'pageSize' | 'sort' | 'order' | 'deleted'>;
+
+function listConditions(query: ListFilters, options: ListOptions): SQL[] {
+  const conditions: (SQL | undefined)[] = [
+    scopeFilter(options.scope, contents.departmentId),
+    options.deleted
+      ? and(isNotNull(contents.deletedAt), gte(contents.deletedAt, options.restorableSince))
+      : isNull(contents.deletedAt),
+  ];
+  if (query.keyword) {
+    conditions.push(
+      sql`(${contents.title} || ' ' || ${contents.bodyText}) ilike ${likePattern(query.keyword)}`,
+    );
+  }
+  if (query.authorId) conditions.push(eq(contents.authorId, query.authorId));
+  if (query.departmentId) conditions.push(eq(contents.departmentId, query.departmentId));
+  // Archived contents are kept but leave the lists unless asked for by status.
+  conditions.push(query.status ? eq(contents.status, query.status) : ne(contents.status, 'archived'));
+  if (query.tag) conditions.push(sql`${contents.tags} @> array[${query.tag}]::text[]`);
+  const range = query.time ? parseTimeRange(query.time) : undefined;
+  if (range) conditions.push(gte(contents.updatedAt, range.from), lte(contents.updatedAt, range.to));
+  return conditions.filter((c): c is SQL => c !== undefined);
+}
+
+const SORT_COLUMNS = { updatedAt: contents.updatedAt, createdAt: contents.createdAt, title: contents.title };
+
+export async function listContents(
+  db: Db,
+  query: ContentListFilters,
+  options: ListOptions,
+): Promise<{ items: ContentItem[]; total: number }> {
+  const where = and(...listConditions(query, options));
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(itemColumns)
+      .from(contents)
+      .innerJoin(departments, eq(departments.id, contents.departmentId))
+      .innerJoin(author, eq(author.id, contents.authorId))
+      .where(where)
+      // The id breaks ties so pages never repeat or skip a row.
+      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(contents.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(contents)
+      .where(where),
+  ]);
+  return { items: rows.map(toItem), total: Number(count?.total ?? 0) };
+}
+
+/** One content with its body, deleted or not (callers decide what a deleted one means). */
+export async function findContent(db: Db, id: number): Promise<ContentDetail | undefined> {
+  const [row] = await db
+    .select({
+      ...itemColumns,
+      body: contents.body,
+      bodyHtml: contents.bodyHtml,
+      bodyText: contents.bodyText,
+      editorId: editor.id,
+      editorName: editor.name,
+    })
+    .from(contents)
+    .innerJoin(departments, eq(departments.id, contents.departmentId))
+    .innerJoin(author, eq(author.id, contents.authorId))
+    .innerJoin(editor, eq(editor.id, contents.updatedById))
+    .where(eq(contents.id, id));
+  if (!row) return undefined;
+  return {
+    ...toItem(row),
+    body: row.body as ContentDetail['body'],
+    bodyHtml: row.bodyHtml,
+    bodyText: row.bodyText,
+    updatedBy: { id: row.editorId, name: row.editorName },
+  };
+}

@@ -1,0 +1,210 @@
+import {
+  CONTENT_LIMITS,
+  type ContentDetail,
+  type ContentStatus,
+  type contentCreateBodySchema,
+  type contentListQuerySchema,
+  type contentUpdateBodySchema,
+} from '@postdeck/contract/content';
+import { renderDocument } from '@postdeck/rich-text/render-document';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { contents } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { departmentScope, inScope } from '../../lib/department-scope.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { type RequestMeta, writeAudit } from '../audit/audit.ts';
+import { findContent, listContents } from './content-repo.ts';
+
+type ListQuery = z.output<typeof contentListQuerySchema>;
+type CreateBody = z.output<typeof contentCreateBodySchema>;
+type UpdateBody = z.output<typeof contentUpdateBodySchema>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The body as stored: the checked document with its sanitised HTML and text, or a 400 on `body`. */
+function rendered(body: unknown) {
+  const result = renderDocument(body);
+  if (!result.ok) {
+    throw new AppError('invalidRichText', {
+      fieldErrors: [fieldError('body', 'invalidRichText')],
+      data: { reason: result.reason },
+    });
+  }
+  return { body: result.doc, bodyHtml: result.html, bodyText: result.text };
+}
+
+const minuteUtc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+
+export function createContentService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const restorableSince = () => new Date(clock.now().getTime() - CONTENT_LIMITS.restoreDays * DAY_MS);
+
+  /** A content the caller may see, or 404 (never 403: ids outside the scope must not be probed). */
+  async function visible(principal: Principal, id: number, options: { deleted?: boolean } = {}) {
+    const content = await findContent(db, id);
+    const scope = await departmentScope(db, principal);
+    const deletedMatches = (content?.deletedAt !== null) === (options.deleted ?? false);
+    if (!content || !deletedMatches || !inScope(scope, content.department.id)) throw new AppError('notFound');
+    return content;
+  }
+
+  /** The 409 for a save that started from an older version, naming who saved last and when. */
+  async function staleError(id: number): Promise<AppError> {
+    const current = await findContent(db, id);
+    if (!current || current.deletedAt) return new AppError('notFound');
+    return new AppError('contentStale', {
+      params: { name: current.updatedBy.name, time: minuteUtc(current.updatedAt) },
+      data: { updatedBy: current.updatedBy, updatedAt: current.updatedAt, version: current.version },
+    });
+  }
+
+  /**
+   * One guarded UPDATE: applies only when the row is live and still at `version`, bumps the
+   * version and writes the audit entry in the same transaction.
+   */
+  async function saveVersioned(
+    principal: Principal,
+    id: number,
+    version: number,
+    changes: Partial<typeof contents.$inferInsert>,
+    audit: { action: string; meta: RequestMeta },
+  ): Promise<ContentDetail> {
+    const now = clock.now();
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(contents)
+        .set({ ...changes, version: sql`${contents.version} + 1`, updatedAt: now, updatedById: principal.id })
+        .where(and(eq(contents.id, id), eq(contents.version, version), isNull(contents.deletedAt)))
+        .returning({ id: contents.id });
+      if (rows.length === 0) return false;
+      await writeAudit(tx, {
+        actorId: principal.id,
+        actorAccount: principal.account,
+        action: audit.action,
+        target: `content:${id}`,
+        detail: { version: version + 1 },
+        at: now,
+        ...audit.meta,
+      });
+      return true;
+    });
+    if (!updated) throw await staleError(id);
+    return (await findContent(db, id)) as ContentDetail;
+  }
+
+  return {
+    async list(principal: Principal, query: ListQuery, options: { admin: boolean }) {
+      const scope = await departmentScope(db, principal);
+      const { items, total } = await listContents(db, query, {
+        scope,
+        deleted: options.admin && query.deleted === 'true',
+        restorableSince: restorableSince(),
+      });
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    detail: (principal: Principal, id: number) => visible(principal, id),
+
+    async create(principal: Principal, input: CreateBody, meta: RequestMeta): Promise<ContentDetail> {
+      const departmentId = input.departmentId ?? principal.departmentId;
+      if (!inScope(await departmentScope(db, principal), departmentId)) {
+        throw new AppError('departmentNotAllowed', {
+          fieldErrors: [fieldError('departmentId', 'departmentNotAllowed')],
+        });
+      }
+      const now = clock.now();
+      const id = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(contents)
+          .values({
+            departmentId,
+            authorId: principal.id,
+            updatedById: principal.id,
+            title: input.title,
+            summary: input.summary,
+            tags: input.tags,
+            status: input.status,
+            ...rendered(input.body),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: contents.id });
+        if (!row) throw new Error('content insert returned nothing');
+        await writeAudit(tx, {
+          actorId: principal.id,
+          actorAccount: principal.account,
+          action: 'content.create',
+          target: `content:${row.id}`,
+          at: now,
+          ...meta,
+        });
+        return row.id;
+      });
+      return (await findContent(db, id)) as ContentDetail;
+    },
+
+    async update(principal: Principal, input: UpdateBody, meta: RequestMeta) {
+      await visible(principal, input.id);
+      const changes = {
+        title: input.title,
+        summary: input.summary,
+        tags: input.tags,
+        status: input.status satisfies ContentStatus,
+        ...rendered(input.body),
+      };
+      return saveVersioned(principal, input.id, input.version, changes, { action: 'content.update', meta });
+    },
+
+    async archive(principal: Principal, input: { id: number; version: number }, meta: RequestMeta) {
+      await visible(principal, input.id);
+      const changes = { status: 'archived' satisfies ContentStatus };
+      return saveVersioned(principal, input.id, input.version, changes, { action: 'content.archive', meta });
+    },
+
+    async remove(principal: Principal, id: number, meta: RequestMeta): Promise<null> {
+      const content = await visible(principal, id);
+      await saveVersioned(
+        principal,
+        id,
+        content.version,
+        { deletedAt: clock.now(), deletedById: principal.id },
+        { action: 'content.delete', meta },
+      );
+      return null;
+    },
+
+    async restore(principal: Principal, id: number, meta: RequestMeta): Promise<ContentDetail> {
+      const content = await visible(principal, id, { deleted: true });
+      if (new Date(content.deletedAt as string) < restorableSince()) {
+        throw new AppError('contentNotRestorable', { params: { days: CONTENT_LIMITS.restoreDays } });
+      }
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(contents)
+          .set({
+            deletedAt: null,
+            deletedById: null,
+            version: sql`${contents.version} + 1`,
+            updatedAt: now,
+            updatedById: principal.id,
+          })
+          .where(eq(contents.id, id));
+        await writeAudit(tx, {
+          actorId: principal.id,
+          actorAccount: principal.account,
+          action: 'content.restore',
+          target: `content:${id}`,
+          at: now,
+          ...meta,
+        });
+      });
+      return (await findContent(db, id)) as ContentDetail;
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
