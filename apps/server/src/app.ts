@@ -7,12 +7,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { createPrincipalCache, type PrincipalCache } from './lib/principal-cache.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { manualRoutes } from './modules/manual/routes.ts';
+import { createMaterialsModule } from './modules/materials/module.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createNotifier } from './modules/messages/notifier.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -44,6 +46,8 @@ export interface AppDeps {
   masterSecret: Buffer;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  /** Background work (material processing); without it nothing is enqueued (some tests). */
+  jobs?: JobQueue;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -96,6 +100,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     principals,
   });
   const messages = createMessagesService({ db: database.db, clock, notifier: createNotifier({ clock }) });
+  const materials = createMaterialsModule({
+    db: database.db,
+    clock,
+    config,
+    masterSecret: deps.masterSecret,
+    jobs: deps.jobs,
+    log: (message, err) => app.log.warn({ err }, message),
+  });
+  await materials.registerJobs();
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
@@ -125,7 +138,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profileRoutes(api, { db: database.db, clock, principals });
       messagesRoutes(api, messages);
       departmentRoutes(api, { db: database.db });
-      contentRoutes(api, createContentService({ db: database.db, clock }));
+      contentRoutes(api, createContentService({ db: database.db, clock, materials: materials.service }));
+      materials.routes(api);
     },
     { prefix: API_BASE },
   );

@@ -34,6 +34,25 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Media library size limits by kind, in bytes. */
+  MATERIAL_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
+  MATERIAL_MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
+  /** Video probing and poster frames; without them videos are kept unprocessed. */
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  /**
+   * Hosts, host:port pairs or CIDRs that server-side fetches of user-given addresses may reach
+   * although private (tests, sandboxes); comma-separated. Empty: public addresses only.
+   */
+  FETCH_ALLOW_PRIVATE: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -56,6 +75,15 @@ export interface Config {
   operationManualUrl: string;
   webDist: string | undefined;
   bodyLimit: number;
+  materials: {
+    maxBytes: { image: number; video: number };
+    ffprobePath: string;
+    ffmpegPath: string;
+    /** Where finished files are stored (DATA_DIR/files) and tus uploads in progress are kept. */
+    filesDir: string;
+    uploadsDir: string;
+  };
+  fetchAllowPrivate: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -85,5 +113,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     operationManualUrl: e.OPERATION_MANUAL_URL,
     webDist: e.WEB_DIST ? resolve(base, e.WEB_DIST) : undefined,
     bodyLimit: e.BODY_LIMIT,
+    materials: {
+      maxBytes: { image: e.MATERIAL_MAX_IMAGE_BYTES, video: e.MATERIAL_MAX_VIDEO_BYTES },
+      ffprobePath: e.FFPROBE_PATH,
+      ffmpegPath: e.FFMPEG_PATH,
+      filesDir: resolve(base, e.DATA_DIR, 'files'),
+      uploadsDir: resolve(base, e.DATA_DIR, 'uploads'),
+    },
+    fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
   };
 }

@@ -4,12 +4,15 @@ import { bootstrap } from './bootstrap/bootstrap.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { runMigrations, STARTUP_LOCK_KEY } from './db/migrate.ts';
+import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { loadMasterSecret } from './lib/secrets.ts';
 
 export interface Started {
   app: App;
   database: Database;
-  /** Stops taking requests, lets in-flight ones finish, then closes the database. */
+  /** Not started by `prepare` (seeding and the e2e starter only need the app); `start` starts it. */
+  jobs: JobQueue;
+  /** Stops taking requests, lets in-flight ones finish, then running jobs, then closes the database. */
   stop(): Promise<void>;
 }
 
@@ -26,13 +29,15 @@ export async function prepare(
       await bootstrap(database.db, { adminPassword: config.adminPassword, dataDir: config.dataDir, log });
     });
     const masterSecret = loadMasterSecret({ secret: config.secret, dataDir: config.dataDir });
+    const jobs = createJobQueue(database);
     const app = await buildApp({
       config,
       database,
       masterSecret,
       logger: { level: config.logLevel },
+      jobs,
     });
-    return { app, database };
+    return { app, database, jobs };
   } catch (error) {
     await database.close();
     throw error;
@@ -40,15 +45,26 @@ export async function prepare(
 }
 
 export async function start(config: Config, log: (message: string) => void): Promise<Started> {
-  const { app, database } = await prepare(config, log);
-  await app.listen({ port: config.port, host: config.host });
+  const { app, database, jobs } = await prepare(config, log);
+  try {
+    await jobs.start();
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await jobs.stop({ graceful: false });
+    await database.close();
+    throw error;
+  }
   let stopping: Promise<void> | undefined;
   return {
     app,
     database,
+    jobs,
     stop: () =>
       (stopping ??= (async () => {
         await app.close();
+        // After the app: a request finishing during close may still enqueue.
+        await jobs.stop({ graceful: true });
         await database.close();
       })()),
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuerySchema } from './envelope.ts';
+import { materialSchema } from './materials.ts';
 import { timeRangeSchema } from './notifications.ts';
 
 /**
@@ -16,6 +17,7 @@ export const CONTENT_LIMITS = {
   summary: 500,
   tags: 20,
   tag: 30,
+  materials: 50,
   /** A deleted content can be restored by an administrator for this many days. */
   restoreDays: 30,
 } as const;
@@ -46,6 +48,14 @@ const editableFields = {
       tags.filter((tag, i) => tags.findIndex((t) => t.toLowerCase() === tag.toLowerCase()) === i),
     ),
   status: z.enum(['draft', 'ready']).default('draft'),
+  /** An image material of the caller's scope, or none. */
+  coverMaterialId: z.number().int().positive().nullable().default(null),
+  /** Attached materials in order (each once). */
+  materialIds: z
+    .array(z.number().int().positive())
+    .max(CONTENT_LIMITS.materials)
+    .default([])
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.duplicate'),
 };
 
 export const contentCreateBodySchema = z.object({
@@ -107,6 +117,8 @@ export const contentListSchema = pageOf(contentItemSchema);
 
 export const contentDetailSchema = contentItemSchema.extend({
   body: richTextDocumentSchema,
+  cover: materialSchema.nullable(),
+  materials: z.array(materialSchema),
   bodyHtml: z.string(),
   bodyText: z.string(),
   updatedBy: person,

@@ -169,6 +169,55 @@ export const ERRORS = {
     es: 'No puede colocar contenido en este departamento',
     ja: 'この部署にはコンテンツを置けません',
   }),
+  materialNotAvailable: entry(100405, 400, 'fields', {
+    en: 'Some of the chosen materials no longer exist or are outside your departments',
+    zh: '所选素材中有些已不存在或不在您的部门范围内',
+    es: 'Algunos de los materiales elegidos ya no existen o están fuera de sus departamentos',
+    ja: '選択した素材の一部は存在しないか、あなたの部署の範囲外です',
+  }),
+  coverNotImage: entry(100406, 400, 'fields', {
+    en: 'The cover must be an image',
+    zh: '封面必须是图片',
+    es: 'La portada debe ser una imagen',
+    ja: 'カバーは画像である必要があります',
+  }),
+  // Media library (issue 4).
+  materialInUse: entry(100501, 409, 'message', {
+    en: 'This material is used by {{count}} content(s); remove it from them first',
+    zh: '此素材正被 {{count}} 个内容使用，请先从中移除',
+    es: 'Este material lo usan {{count}} contenido(s); quítelo de ellos primero',
+    ja: 'この素材は {{count}} 件のコンテンツで使われています。先にそれらから外してください',
+  }),
+  materialTypeRefused: entry(100502, 415, 'fields', {
+    en: 'Only JPEG, PNG, WebP and GIF images and MP4, MOV and WebM videos can be added',
+    zh: '只能添加 JPEG、PNG、WebP、GIF 图片和 MP4、MOV、WebM 视频',
+    es: 'Solo se pueden añadir imágenes JPEG, PNG, WebP y GIF y vídeos MP4, MOV y WebM',
+    ja: '追加できるのは JPEG、PNG、WebP、GIF 画像と MP4、MOV、WebM 動画のみです',
+  }),
+  materialTooLarge: entry(100503, 413, 'fields', {
+    en: 'This file is larger than the {{max}} allowed for this kind of file',
+    zh: '此文件超过了该类文件允许的 {{max}}',
+    es: 'Este archivo supera los {{max}} permitidos para este tipo de archivo',
+    ja: 'このファイルは、この種類のファイルに許可された {{max}} を超えています',
+  }),
+  uploadUnknown: entry(100504, 404, 'fields', {
+    en: 'This upload is unknown or not finished',
+    zh: '此上传不存在或尚未完成',
+    es: 'Esta subida no existe o no ha terminado',
+    ja: 'このアップロードは存在しないか、まだ完了していません',
+  }),
+  urlRefused: entry(100505, 400, 'fields', {
+    en: 'Only public http and https addresses can be imported',
+    zh: '只能导入公开的 http 和 https 地址',
+    es: 'Solo se pueden importar direcciones http y https públicas',
+    ja: 'インポートできるのは公開された http / https アドレスのみです',
+  }),
+  urlFetchFailed: entry(100506, 400, 'fields', {
+    en: 'The address could not be fetched',
+    zh: '无法获取该地址',
+    es: 'No se pudo obtener la dirección',
+    ja: 'アドレスを取得できませんでした',
+  }),
   forbidden: entry(403, 403, 'message', {
     en: 'You have no permission to access, please contact the administrator',
     zh: '您没有访问权限，请联系管理员',

@@ -8,6 +8,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.password': 'Password must be 8-16 characters with a letter, a digit and one of !@#$^&*()',
     'validation.appKey': 'App key must be 15-35 letters, digits, underscores or hyphens',
     'validation.appSecret': 'App secret must be 28-45 letters, digits, underscores or hyphens',
+    'validation.duplicate': 'Each item may appear only once',
   },
   zh: {
     'validation.required': '此项为必填项',
@@ -15,6 +16,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.password': '密码须为 8-16 位，包含字母、数字和 !@#$^&*() 中的一个特殊字符',
     'validation.appKey': 'App key 须为 15-35 位字母、数字、下划线或连字符',
     'validation.appSecret': 'App secret 须为 28-45 位字母、数字、下划线或连字符',
+    'validation.duplicate': '每一项只能出现一次',
   },
   es: {
     'validation.required': 'Este campo es obligatorio',
@@ -23,6 +25,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
       'La contraseña debe tener 8-16 caracteres con una letra, un dígito y uno de !@#$^&*()',
     'validation.appKey': 'La app key debe tener 15-35 letras, dígitos, guiones bajos o guiones',
     'validation.appSecret': 'El app secret debe tener 28-45 letras, dígitos, guiones bajos o guiones',
+    'validation.duplicate': 'Cada elemento solo puede aparecer una vez',
   },
   ja: {
     'validation.required': 'この項目は必須です',
@@ -30,5 +33,6 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.password': 'パスワードは 8～16 文字で、英字・数字・!@#$^&*() のいずれかを含めてください',
     'validation.appKey': 'App key は 15～35 文字の英字・数字・_・- で入力してください',
     'validation.appSecret': 'App secret は 28～45 文字の英字・数字・_・- で入力してください',
+    'validation.duplicate': '同じ項目は 1 回しか指定できません',
   },
 };

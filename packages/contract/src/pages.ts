@@ -31,3 +31,6 @@ export const PAGES = {
 
 export type PageKey = keyof typeof PAGES;
 export type PageUrl = (typeof PAGES)[PageKey];
+
+/** The composer opened on one content (the add-content page edits the content named by `id`). */
+export const contentEditUrl = (id: number) => `${PAGES.addContent}?id=${id}`;

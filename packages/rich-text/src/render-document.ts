@@ -69,7 +69,9 @@ function parse(json: unknown): Node | string {
 }
 
 /** The document type ProseMirror's serializer takes, named without the DOM lib (the server has none). */
-type SerializerDocument = NonNullable<NonNullable<Parameters<DOMSerializer['serializeFragment']>[1]>['document']>;
+type SerializerDocument = NonNullable<
+  NonNullable<Parameters<DOMSerializer['serializeFragment']>[1]>['document']
+>;
 
 let serializationDocument: SerializerDocument | undefined;
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { notifications } from '../db/schema.ts';
+import { renderDocument } from '@postdeck/rich-text/render-document';
+import { contents, notifications, users } from '../db/schema.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { ensureDepartment, rootDepartment } from '../modules/departments/department-repo.ts';
 import { createUser, findUserIdByAccount } from '../modules/users/user-repo.ts';
@@ -81,7 +82,77 @@ export async function seedDemo(db: Db, password: string, clock: Clock = systemCl
       })),
     );
   }
+  await seedDemoContents(db, clock);
   return created;
+}
+
+const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] });
+
+/** A few contents per desk, so the lists and the composer have something to show. */
+const DEMO_CONTENTS = [
+  {
+    author: 'demo_editor',
+    title: 'Spring launch teaser',
+    summary: 'Thirty seconds of the new season, for every channel.',
+    tags: ['launch', 'video'],
+    status: 'ready',
+    paragraphs: ['The new season starts on 1 March.', 'Watch the teaser and tell us what you expect.'],
+  },
+  {
+    author: 'demo_editor',
+    title: 'Behind the scenes: the studio rebuild',
+    summary: '',
+    tags: ['studio'],
+    status: 'draft',
+    paragraphs: ['Three weeks, two cranes and one very patient lighting crew.'],
+  },
+  {
+    author: 'demo_deptadmin',
+    title: 'Newsroom weekly recap',
+    summary: 'What the desk published this week.',
+    tags: ['recap'],
+    status: 'ready',
+    paragraphs: ['Five stories, four channels, one record week for the video desk.'],
+  },
+  {
+    author: 'demo_admin',
+    title: '全球社交媒体内容运营平台上线',
+    summary: '',
+    tags: ['公告'],
+    status: 'draft',
+    paragraphs: ['新的内容运营平台今天上线。'],
+  },
+] as const;
+
+async function seedDemoContents(db: Db, clock: Clock): Promise<void> {
+  const [any] = await db.select({ id: contents.id }).from(contents).limit(1);
+  if (any) return;
+  for (const [index, demo] of DEMO_CONTENTS.entries()) {
+    const authorId = await findUserIdByAccount(db, demo.author);
+    if (authorId === undefined) continue;
+    const [author] = await db
+      .select({ departmentId: users.departmentId })
+      .from(users)
+      .where(eq(users.id, authorId));
+    if (!author) continue;
+    const rendered = renderDocument({ type: 'doc', content: demo.paragraphs.map(paragraph) });
+    if (!rendered.ok) throw new Error(`demo content does not render: ${rendered.message}`);
+    const at = new Date(clock.now().getTime() - (index + 1) * 3_600_000);
+    await db.insert(contents).values({
+      departmentId: author.departmentId,
+      authorId,
+      updatedById: authorId,
+      title: demo.title,
+      summary: demo.summary,
+      tags: [...demo.tags],
+      status: demo.status,
+      body: rendered.doc,
+      bodyHtml: rendered.html,
+      bodyText: rendered.text,
+      createdAt: at,
+      updatedAt: at,
+    });
+  }
 }
 
 /** Marks a release's notes as read by every user (demo and end-to-end set-ups). */

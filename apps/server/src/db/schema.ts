@@ -271,6 +271,10 @@ export const contents = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The cover image; a forced delete of the material clears it. */
+    coverMaterialId: integer('cover_material_id').references((): AnyPgColumn => materials.id, {
+      onDelete: 'set null',
+    }),
     /** 'draft' | 'ready' | 'archived' (contract CONTENT_STATUSES) */
     status: text('status').notNull().default('draft'),
     /** Optimistic locking: every save must name the version it started from. */
@@ -289,5 +293,67 @@ export const contents = pgTable(
     // Keyword search in any language (CJK has no word breaks, so no text-search dictionary):
     // substring matching served by a trigram index over title and body.
     index('contents_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.bodyText}) gin_trgm_ops`),
+  ],
+);
+
+/** The media library (issue 4): files live in storage under `storageKey`, never at a user-given path. */
+export const materials = pgTable(
+  'materials',
+  {
+    id: serial('id').primaryKey(),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    uploaderId: integer('uploader_id')
+      .notNull()
+      .references(() => users.id),
+    /** 'image' | 'video' (contract MATERIAL_KINDS) */
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    /** Sniffed from the content, not taken from the name or the client. */
+    mime: text('mime').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    durationMs: integer('duration_ms'),
+    codec: text('codec'),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    posterKey: text('poster_key'),
+    /** 'processing' | 'ready' | 'failed' (contract MATERIAL_STATUSES) */
+    status: text('status').notNull().default('processing'),
+    note: text('note'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('materials_department_created_idx').on(t.departmentId, t.createdAt.desc(), t.id.desc()),
+    index('materials_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // Duplicate detection: the same bytes uploaded again are offered as the existing material.
+    index('materials_sha256_idx').on(t.sha256),
+    index('materials_tags_idx').using('gin', t.tags),
+  ],
+);
+
+/** The materials a content carries, in order. */
+export const contentMaterials = pgTable(
+  'content_materials',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.materialId] }),
+    index('content_materials_material_idx').on(t.materialId),
   ],
 );

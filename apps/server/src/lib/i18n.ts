@@ -41,9 +41,9 @@ export function issueText(issue: $ZodRawIssue, lang: Language): string {
 }
 
 /** Field-error message: a contract validation key, an error key, or already plain text. */
-export function fieldText(message: string, lang: Language): string {
+export function fieldText(message: string, lang: Language, params?: Record<string, string | number>): string {
   const own = VALIDATION_MESSAGES[lang][message];
   if (own) return own;
-  if (message in ERRORS) return errorText(message as ErrorKey, lang);
+  if (message in ERRORS) return errorText(message as ErrorKey, lang, params);
   return message;
 }

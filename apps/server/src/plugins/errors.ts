@@ -9,7 +9,10 @@ import { RequestValidationError } from './validation.ts';
 /** Sends a catalogue error in the envelope, in the caller's language. */
 export function sendAppError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   const lang = requestLanguage(request);
-  const errors = error.fieldErrors?.map((f) => ({ field: f.field, message: fieldText(f.message, lang) }));
+  const errors = error.fieldErrors?.map((f) => ({
+    field: f.field,
+    message: fieldText(f.message, lang, error.params),
+  }));
   const data = errors ? { ...error.data, errors } : error.data;
   const retryAfter = error.data?.['retryAfterSeconds'];
   if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));

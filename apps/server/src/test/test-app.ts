@@ -5,6 +5,7 @@ import { bootstrap } from '../bootstrap/bootstrap.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
+import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { type Clock, manualClock } from '../lib/clock.ts';
 
 export const ADMIN_PASSWORD = 'Adm1n!pass';
@@ -53,27 +54,36 @@ export async function createTestApp(
     clock?: Clock;
     /** Extra routes for a test (registered before the app is ready). */
     extend?: (app: App) => void;
+    /** A started job queue for the app (stopped by close); without one nothing is enqueued. */
+    jobs?: boolean;
+    /** The same master secret across app instances (a restart); random otherwise. */
+    masterSecret?: Buffer;
   } = {},
 ) {
   const database = await createTestDatabase();
   await runMigrations(database);
   await bootstrap(database.db, { adminPassword: ADMIN_PASSWORD, log: () => undefined });
   const clock = options.clock ?? manualClock(new Date());
+  const jobs: JobQueue | undefined = options.jobs ? createJobQueue(database) : undefined;
   const app = await buildApp({
     config: testConfig(options.config),
     database,
-    masterSecret: randomBytes(48),
+    masterSecret: options.masterSecret ?? randomBytes(48),
     clock,
+    ...(jobs ? { jobs } : {}),
   });
   options.extend?.(app);
   await app.ready();
+  await jobs?.start();
   return {
     app,
     db: database.db,
     database,
     clock,
+    jobs,
     async close() {
       await app.close();
+      await jobs?.stop({ graceful: false });
       await database.close();
     },
   };

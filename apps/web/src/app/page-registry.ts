@@ -16,7 +16,8 @@ const REGISTRY = {
     import('../features/content/pages/content-list-page').then((module) => ({
       Component: module.DepartmentContentPage,
     })),
-  [PAGES.addContent]: comingSoon,
+  [PAGES.addContent]: () =>
+    import('../features/composer/pages/composer-page').then((module) => ({ Component: module.ComposerPage })),
   [PAGES.adminContent]: () =>
     import('../features/content/pages/content-list-page').then((module) => ({
       Component: module.AdminContentPage,
@@ -24,7 +25,10 @@ const REGISTRY = {
   [PAGES.publishList]: comingSoon,
   [PAGES.scheduledPublishing]: comingSoon,
   [PAGES.channelAccounts]: comingSoon,
-  [PAGES.materials]: comingSoon,
+  [PAGES.materials]: () =>
+    import('../features/materials/pages/materials-page').then((module) => ({
+      Component: module.MaterialsPage,
+    })),
   [PAGES.statistics]: comingSoon,
   [PAGES.users]: comingSoon,
   [PAGES.roles]: comingSoon,

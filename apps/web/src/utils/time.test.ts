@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { formatTime, parseTime, timeAgo } from './time';
 
 describe('parseTime (UT-1)', () => {
+  it('reads the ISO 8601 times the server sends', () => {
+    const iso = '2026-03-02T09:55:00.000Z';
+    expect(parseTime(iso)).toBe(parseTime(new Date(iso)));
+    expect(parseTime(iso)).not.toContain('NaN');
+  });
+
   const d = new Date('2018-07-13 17:54:01');
   it('formats a Date, its string and a 10-digit timestamp string alike', () => {
     expect(parseTime(d)).toBe('2018-07-13 17:54:01');

@@ -4,13 +4,18 @@ export type TimeInput = Date | string | number | null | undefined;
 
 const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'] as const;
 
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}T/;
+
 /** Turns the accepted inputs into a Date (UT-1 rules), or null for falsy input. */
 function toDate(time: TimeInput): Date | null {
   if (!time) return null;
   if (time instanceof Date) return time;
   let value: string | number = time;
   if (typeof value === 'string') {
-    value = /^[0-9]+$/.test(value) ? parseInt(value, 10) : value.replace(/-/g, '/');
+    // The template's '-' to '/' swap is for Safari's 'yyyy-mm-dd hh:mm' parsing; ISO 8601 (what
+    // the server sends, with a 'T') parses everywhere and the swap would break it.
+    if (/^[0-9]+$/.test(value)) value = parseInt(value, 10);
+    else if (!ISO_8601.test(value)) value = value.replace(/-/g, '/');
   }
   if (typeof value === 'number' && value.toString().length === 10) value *= 1000;
   return new Date(value);

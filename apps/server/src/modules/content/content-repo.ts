@@ -1,9 +1,9 @@
 import type { ContentDetail, ContentItem, ContentListFilters } from '@postdeck/contract/content';
 import { parseTimeRange } from '@postdeck/contract/notifications';
-import { type SQL, and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { contents, departments, users } from '../../db/schema.ts';
+import { contentMaterials, contents, departments, materials, users } from '../../db/schema.ts';
 import { type DepartmentScope, scopeFilter } from '../../lib/department-scope.ts';
 
 const author = alias(users, 'author');
@@ -118,14 +118,21 @@ export async function listContents(
   return { items: rows.map(toItem), total: Number(count?.total ?? 0) };
 }
 
+/** A content as stored: the detail without its materials, which the service resolves with signed URLs. */
+export type ContentRecord = Omit<ContentDetail, 'cover' | 'materials'> & {
+  coverMaterialId: number | null;
+  materialIds: number[];
+};
+
 /** One content with its body, deleted or not (callers decide what a deleted one means). */
-export async function findContent(db: Db, id: number): Promise<ContentDetail | undefined> {
+export async function findContent(db: Db, id: number): Promise<ContentRecord | undefined> {
   const [row] = await db
     .select({
       ...itemColumns,
       body: contents.body,
       bodyHtml: contents.bodyHtml,
       bodyText: contents.bodyText,
+      coverMaterialId: contents.coverMaterialId,
       editorId: editor.id,
       editorName: editor.name,
     })
@@ -135,11 +142,36 @@ export async function findContent(db: Db, id: number): Promise<ContentDetail | u
     .innerJoin(editor, eq(editor.id, contents.updatedById))
     .where(eq(contents.id, id));
   if (!row) return undefined;
+  const attached = await db
+    .select({ id: contentMaterials.materialId })
+    .from(contentMaterials)
+    .where(eq(contentMaterials.contentId, id))
+    .orderBy(asc(contentMaterials.position));
   return {
     ...toItem(row),
     body: row.body as ContentDetail['body'],
     bodyHtml: row.bodyHtml,
     bodyText: row.bodyText,
     updatedBy: { id: row.editorId, name: row.editorName },
+    coverMaterialId: row.coverMaterialId,
+    materialIds: attached.map((m) => m.id),
   };
+}
+
+/** Kind and department of the given materials, to check a writer may attach them. */
+export async function materialFacts(db: Db, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: materials.id, kind: materials.kind, departmentId: materials.departmentId })
+    .from(materials)
+    .where(inArray(materials.id, [...ids]));
+}
+
+/** Replaces a content's attached materials, in order; run inside the saving transaction. */
+export async function replaceContentMaterials(db: Db, contentId: number, materialIds: readonly number[]) {
+  await db.delete(contentMaterials).where(eq(contentMaterials.contentId, contentId));
+  if (materialIds.length === 0) return;
+  await db
+    .insert(contentMaterials)
+    .values(materialIds.map((materialId, position) => ({ contentId, materialId, position })));
 }

@@ -2,7 +2,7 @@ import type { ContentDetail, ContentItem } from '@postdeck/contract/content';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, materials } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { ADMIN_PASSWORD, call, createTestApp, login, type TestApp } from '../../test/test-app.ts';
 import { createDepartment, rootDepartment } from '../departments/department-repo.ts';
@@ -345,5 +345,69 @@ describe('list filters', () => {
     expect(page.body.data.total).toBeGreaterThanOrEqual(4);
     const bad = await list('intl', { pageSize: '101', sort: 'nope' });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe('attached materials', () => {
+  const material = async (department: string, kind: 'image' | 'video', name: string) => {
+    const [row] = await t.db
+      .insert(materials)
+      .values({
+        departmentId: dept[department] as number,
+        uploaderId: userIds['video'] as number,
+        kind,
+        name,
+        mime: kind === 'image' ? 'image/png' : 'video/mp4',
+        bytes: 10,
+        sha256: name,
+        storageKey: `materials/test/${name}`,
+        status: 'ready',
+      })
+      .returning({ id: materials.id });
+    return (row as { id: number }).id;
+  };
+
+  it('keeps the cover and the materials in order, resolved in the detail', async () => {
+    const cover = await material('video', 'image', 'cover.png');
+    const clip = await material('video', 'video', 'clip.mp4');
+    const still = await material('video', 'image', 'still.png');
+    const created = await create('video', {
+      title: 'With media',
+      coverMaterialId: cover,
+      materialIds: [clip, still],
+    });
+    expect(created.cover?.name).toBe('cover.png');
+    expect(created.materials.map((m) => m.name)).toEqual(['clip.mp4', 'still.png']);
+    const updated = await post<ContentDetail>('/content/update', 'video', {
+      id: created.id,
+      version: 1,
+      title: 'With media',
+      body: doc('x'),
+      coverMaterialId: null,
+      materialIds: [still, clip],
+    });
+    expect(updated.body.data.cover).toBeNull();
+    expect(updated.body.data.materials.map((m) => m.name)).toEqual(['still.png', 'clip.mp4']);
+  });
+
+  it("refuses another department's material, a video cover and a material twice", async () => {
+    const foreign = await material('intl', 'image', 'foreign.png');
+    const clip = await material('video', 'video', 'clip2.mp4');
+    const cases: [Record<string, unknown>, string][] = [
+      [{ materialIds: [foreign] }, 'materialIds'],
+      [{ coverMaterialId: foreign }, 'coverMaterialId'],
+      [{ coverMaterialId: clip }, 'coverMaterialId'],
+      [{ materialIds: [clip, clip] }, 'materialIds'],
+      [{ materialIds: [999999] }, 'materialIds'],
+    ];
+    for (const [extra, field] of cases) {
+      const res = await post<FieldErrors>('/content/create', 'video', {
+        title: 'x',
+        body: doc('x'),
+        ...extra,
+      });
+      expect(res.status, JSON.stringify(extra)).toBe(400);
+      expect(res.body.data?.errors?.map((e) => e.field)).toEqual([field]);
+    }
   });
 });

@@ -16,7 +16,14 @@ import { departmentScope, inScope } from '../../lib/department-scope.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { type RequestMeta, writeAudit } from '../audit/audit.ts';
-import { findContent, listContents } from './content-repo.ts';
+import type { Material } from '@postdeck/contract/materials';
+import {
+  type ContentRecord,
+  findContent,
+  listContents,
+  materialFacts,
+  replaceContentMaterials,
+} from './content-repo.ts';
 
 type ListQuery = z.output<typeof contentListQuerySchema>;
 type CreateBody = z.output<typeof contentCreateBodySchema>;
@@ -38,12 +45,65 @@ function rendered(body: unknown) {
 
 const minuteUtc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
-export function createContentService(deps: { db: Db; clock: Clock }) {
+/** The media library as the content module needs it: materials by id, with URLs signed for the caller. */
+export interface MaterialLookup {
+  materialsByIds(principal: Principal, ids: readonly number[]): Promise<Material[]>;
+}
+
+export function createContentService(deps: { db: Db; clock: Clock; materials: MaterialLookup }) {
   const { db, clock } = deps;
+
+  /** The detail as answered: the record with its cover and materials resolved for the caller. */
+  async function toDetail(principal: Principal, record: ContentRecord): Promise<ContentDetail> {
+    const { coverMaterialId, materialIds, ...rest } = record;
+    const ids = coverMaterialId === null ? materialIds : [coverMaterialId, ...materialIds];
+    const found = new Map((await deps.materials.materialsByIds(principal, ids)).map((m) => [m.id, m]));
+    return {
+      ...rest,
+      cover: coverMaterialId === null ? null : (found.get(coverMaterialId) ?? null),
+      materials: materialIds.flatMap((id) => found.get(id) ?? []),
+    };
+  }
+
+  /** A writer may attach only materials of their data scope, and only an image as the cover. */
+  async function checkMaterials(
+    principal: Principal,
+    input: { coverMaterialId: number | null; materialIds: number[] },
+  ) {
+    const ids =
+      input.coverMaterialId === null ? input.materialIds : [input.coverMaterialId, ...input.materialIds];
+    const scope = await departmentScope(db, principal);
+    const facts = new Map((await materialFacts(db, ids)).map((m) => [m.id, m]));
+    const usable = (id: number) => {
+      const fact = facts.get(id);
+      return fact !== undefined && inScope(scope, fact.departmentId);
+    };
+    if (!input.materialIds.every(usable)) {
+      throw new AppError('materialNotAvailable', {
+        fieldErrors: [fieldError('materialIds', 'materialNotAvailable')],
+      });
+    }
+    if (input.coverMaterialId !== null) {
+      if (!usable(input.coverMaterialId)) {
+        throw new AppError('materialNotAvailable', {
+          fieldErrors: [fieldError('coverMaterialId', 'materialNotAvailable')],
+        });
+      }
+      if (facts.get(input.coverMaterialId)?.kind !== 'image') {
+        throw new AppError('coverNotImage', {
+          fieldErrors: [fieldError('coverMaterialId', 'coverNotImage')],
+        });
+      }
+    }
+  }
   const restorableSince = () => new Date(clock.now().getTime() - CONTENT_LIMITS.restoreDays * DAY_MS);
 
   /** A content the caller may see, or 404 (never 403: ids outside the scope must not be probed). */
-  async function visible(principal: Principal, id: number, options: { deleted?: boolean } = {}) {
+  async function visible(
+    principal: Principal,
+    id: number,
+    options: { deleted?: boolean } = {},
+  ): Promise<ContentRecord> {
     const content = await findContent(db, id);
     const scope = await departmentScope(db, principal);
     const deletedMatches = (content?.deletedAt !== null) === (options.deleted ?? false);
@@ -70,7 +130,7 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
     id: number,
     version: number,
     changes: Partial<typeof contents.$inferInsert>,
-    audit: { action: string; meta: RequestMeta },
+    audit: { action: string; meta: RequestMeta; materialIds?: number[] },
   ): Promise<ContentDetail> {
     const now = clock.now();
     const updated = await db.transaction(async (tx) => {
@@ -80,6 +140,7 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
         .where(and(eq(contents.id, id), eq(contents.version, version), isNull(contents.deletedAt)))
         .returning({ id: contents.id });
       if (rows.length === 0) return false;
+      if (audit.materialIds) await replaceContentMaterials(tx, id, audit.materialIds);
       await writeAudit(tx, {
         actorId: principal.id,
         actorAccount: principal.account,
@@ -92,7 +153,7 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
       return true;
     });
     if (!updated) throw await staleError(id);
-    return (await findContent(db, id)) as ContentDetail;
+    return toDetail(principal, (await findContent(db, id)) as ContentRecord);
   }
 
   return {
@@ -106,7 +167,7 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
       return { items, total, page: query.page, pageSize: query.pageSize };
     },
 
-    detail: (principal: Principal, id: number) => visible(principal, id),
+    detail: async (principal: Principal, id: number) => toDetail(principal, await visible(principal, id)),
 
     async create(principal: Principal, input: CreateBody, meta: RequestMeta): Promise<ContentDetail> {
       const departmentId = input.departmentId ?? principal.departmentId;
@@ -115,6 +176,8 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
           fieldErrors: [fieldError('departmentId', 'departmentNotAllowed')],
         });
       }
+      await checkMaterials(principal, input);
+      const body = rendered(input.body);
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -127,12 +190,14 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
             summary: input.summary,
             tags: input.tags,
             status: input.status,
-            ...rendered(input.body),
+            coverMaterialId: input.coverMaterialId,
+            ...body,
             createdAt: now,
             updatedAt: now,
           })
           .returning({ id: contents.id });
         if (!row) throw new Error('content insert returned nothing');
+        await replaceContentMaterials(tx, row.id, input.materialIds);
         await writeAudit(tx, {
           actorId: principal.id,
           actorAccount: principal.account,
@@ -143,19 +208,25 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
         });
         return row.id;
       });
-      return (await findContent(db, id)) as ContentDetail;
+      return toDetail(principal, (await findContent(db, id)) as ContentRecord);
     },
 
     async update(principal: Principal, input: UpdateBody, meta: RequestMeta) {
       await visible(principal, input.id);
+      await checkMaterials(principal, input);
       const changes = {
         title: input.title,
         summary: input.summary,
         tags: input.tags,
         status: input.status satisfies ContentStatus,
+        coverMaterialId: input.coverMaterialId,
         ...rendered(input.body),
       };
-      return saveVersioned(principal, input.id, input.version, changes, { action: 'content.update', meta });
+      return saveVersioned(principal, input.id, input.version, changes, {
+        action: 'content.update',
+        meta,
+        materialIds: input.materialIds,
+      });
     },
 
     async archive(principal: Principal, input: { id: number; version: number }, meta: RequestMeta) {
@@ -202,7 +273,7 @@ export function createContentService(deps: { db: Db; clock: Clock }) {
           ...meta,
         });
       });
-      return (await findContent(db, id)) as ContentDetail;
+      return toDetail(principal, (await findContent(db, id)) as ContentRecord);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { ContentItem, ContentStatus } from '@postdeck/contract/content';
-import { PAGES } from '@postdeck/contract/pages';
+import { contentEditUrl } from '@postdeck/contract/pages';
 import { Button, Popconfirm, Space, Table, Tag } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
@@ -9,9 +9,6 @@ import { useContentActions } from '../api/content-actions';
 import type { ContentFilters } from '../list-query';
 
 const STATUS_COLORS: Record<ContentStatus, string> = { draft: 'default', ready: 'green', archived: 'orange' };
-
-/** The composer opened on one content (the add-content page takes `id` to edit). */
-export const editLink = (id: number) => `${PAGES.addContent}?id=${id}`;
 
 interface ContentTableProps {
   items: readonly ContentItem[];
@@ -70,7 +67,7 @@ export function ContentTable({
           sorter: true,
           sortOrder: sortOrder('title'),
           render: (_, row) =>
-            canEdit && !deletedView ? <Link to={editLink(row.id)}>{row.title}</Link> : row.title,
+            canEdit && !deletedView ? <Link to={contentEditUrl(row.id)}>{row.title}</Link> : row.title,
         },
         {
           key: 'status',

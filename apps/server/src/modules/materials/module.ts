@@ -1,0 +1,87 @@
+import { join } from 'node:path';
+import { API_BASE } from '@postdeck/contract/constants';
+import { MATERIAL_UPLOAD_PATH } from '@postdeck/contract/materials';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { parseAllowList } from '../../lib/safe-fetch/safe-fetch.ts';
+import { deriveKey } from '../../lib/secrets.ts';
+import { createLocalStorage } from '../../storage/local-storage.ts';
+import { fileRoutes } from './file-routes.ts';
+import { createMediaTools } from './media-tools.ts';
+import { type ProcessDeps, processMaterial } from './process-material.ts';
+import { materialRoutes } from './routes.ts';
+import { createMaterialsService } from './service.ts';
+import { createUrlSigner } from './signed-urls.ts';
+import { uploadRoutes } from './upload-routes.ts';
+import { createUploads } from './uploads.ts';
+
+export interface MaterialsModuleDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'materials' | 'fetchAllowPrivate'>;
+  masterSecret: Buffer;
+  jobs?: JobQueue | undefined;
+  log?: ProcessDeps['log'];
+}
+
+/**
+ * The media library put together: file storage in filesDir, tus uploads and scratch space in
+ * uploadsDir (the same file system, so files move in by rename), signed file addresses, the
+ * service, its routes and its processing job.
+ */
+export function createMaterialsModule(deps: MaterialsModuleDeps) {
+  const { db, clock, config } = deps;
+  const storage = createLocalStorage(config.materials.filesDir);
+  const uploads = createUploads({
+    directory: config.materials.uploadsDir,
+    path: `${API_BASE}${MATERIAL_UPLOAD_PATH}`,
+    maxBytes: config.materials.maxBytes,
+  });
+  const signer = createUrlSigner(deriveKey(deps.masterSecret, 'material-urls'), clock);
+  const tools = createMediaTools(config.materials);
+  const service = createMaterialsService({
+    db,
+    clock,
+    storage,
+    uploads,
+    signer,
+    tools,
+    jobs: deps.jobs,
+    limits: config.materials.maxBytes,
+    fetchAllow: parseAllowList(config.fetchAllowPrivate),
+    // Dot-names: never a tus upload id, so they cannot be reached through the upload routes.
+    importsDir: join(config.materials.uploadsDir, '.imports'),
+  });
+  const processDeps: ProcessDeps = {
+    db,
+    clock,
+    storage,
+    tools,
+    workDir: join(config.materials.uploadsDir, '.work'),
+    ...(deps.log ? { log: deps.log } : {}),
+  };
+
+  return {
+    service,
+    storage,
+    /** Runs the processing of one material now (the job's handler; tests call it directly). */
+    process: (materialId: number) => processMaterial(processDeps, materialId),
+
+    /** Registers every route; call inside the API prefix. */
+    routes(api: FastifyInstance) {
+      materialRoutes(api, service);
+      fileRoutes(api, { db, storage, signer });
+      uploadRoutes(api, uploads);
+    },
+
+    /** Makes the job queue (if any) run 'materials.process' with processMaterial. */
+    async registerJobs() {
+      await deps.jobs?.work('materials.process', (job) => processMaterial(processDeps, job.data.materialId));
+    },
+  };
+}
+
+export type MaterialsModule = ReturnType<typeof createMaterialsModule>;

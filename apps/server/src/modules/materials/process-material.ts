@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { MaterialStatus } from '@postdeck/contract/materials';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { materials } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { LocalStorage } from '../../storage/local-storage.ts';
+import { imageSize, webpThumbnail } from './images.ts';
+import { type MediaTools, ToolMissingError } from './media-tools.ts';
+
+export interface ProcessDeps {
+  db: Db;
+  clock: Clock;
+  storage: LocalStorage;
+  tools: MediaTools;
+  /** Scratch space on the storage's file system (poster frames are moved in from here). */
+  workDir: string;
+  log?: (message: string, error: unknown) => void;
+}
+
+/** Shown in the library; stored in English like every note. */
+export const NOTES = {
+  videoToolsMissing:
+    'Video processing is unavailable on this server (ffprobe/ffmpeg not installed): the video is kept without duration, size or poster.',
+  unreadableImage: 'The file could not be read as an image; it is kept as uploaded.',
+  unreadableVideo: 'The file could not be read as a video; it is kept as uploaded.',
+  noVideoStream: 'The file holds no video stream; it is kept as uploaded.',
+  noPoster: 'No poster frame could be taken from this video.',
+} as const;
+
+type Outcome = Partial<
+  Pick<
+    typeof materials.$inferInsert,
+    'width' | 'height' | 'durationMs' | 'codec' | 'thumbnailKey' | 'posterKey' | 'note'
+  >
+> & { status: Exclude<MaterialStatus, 'processing'> };
+
+type Row = typeof materials.$inferSelect;
+
+/** Keys of what processing derives, next to the original (`materials/<dir>/original.jpg`). */
+const derivedKey = (row: Row, name: string) => `${dirname(row.storageKey)}/${name}`;
+
+async function processImage(deps: ProcessDeps, row: Row): Promise<Outcome> {
+  const file = deps.storage.path(row.storageKey);
+  let size: { width: number; height: number };
+  let thumbnail: Buffer;
+  try {
+    size = await imageSize(file);
+    thumbnail = await webpThumbnail(file);
+  } catch (error) {
+    deps.log?.(`material ${row.id}: unreadable image`, error);
+    return { status: 'failed', note: NOTES.unreadableImage };
+  }
+  // Storage failures are not the file's fault: they throw, and the job is retried.
+  const thumbnailKey = derivedKey(row, 'thumb.webp');
+  await deps.storage.put(thumbnailKey, thumbnail, { contentType: 'image/webp' });
+  return { status: 'ready', ...size, thumbnailKey, note: null };
+}
+
+async function processVideo(deps: ProcessDeps, row: Row): Promise<Outcome> {
+  const file = deps.storage.path(row.storageKey);
+  let facts;
+  try {
+    facts = await deps.tools.probe(file);
+  } catch (error) {
+    if (error instanceof ToolMissingError) return { status: 'ready', note: NOTES.videoToolsMissing };
+    deps.log?.(`material ${row.id}: unreadable video`, error);
+    return { status: 'failed', note: NOTES.unreadableVideo };
+  }
+  if (!facts) return { status: 'failed', note: NOTES.noVideoStream };
+
+  await mkdir(deps.workDir, { recursive: true });
+  const frame = join(deps.workDir, `${randomUUID()}.jpg`);
+  try {
+    // A second in, past fade-ins, unless the clip is shorter than two.
+    const at = Math.min(1, (facts.durationMs ?? 0) / 2000);
+    try {
+      await deps.tools.poster(file, at, frame);
+    } catch (error) {
+      if (error instanceof ToolMissingError)
+        return { status: 'ready', ...facts, note: NOTES.videoToolsMissing };
+      deps.log?.(`material ${row.id}: no poster frame`, error);
+      return { status: 'ready', ...facts, note: NOTES.noPoster };
+    }
+    const posterKey = derivedKey(row, 'poster.jpg');
+    await deps.storage.putFile(posterKey, frame, { contentType: 'image/jpeg' });
+    const thumbnailKey = derivedKey(row, 'thumb.webp');
+    await deps.storage.put(thumbnailKey, await webpThumbnail(deps.storage.path(posterKey)), {
+      contentType: 'image/webp',
+    });
+    return { status: 'ready', ...facts, posterKey, thumbnailKey, note: null };
+  } finally {
+    await rm(frame, { force: true });
+  }
+}
+
+/**
+ * The 'materials.process' job: dimensions and a thumbnail for an image; duration, size, codec, a
+ * poster frame and its thumbnail for a video. A file that cannot be read ends 'failed' with a note,
+ * never deleted. Safe to run twice, and a no-op when the material is gone or already processed.
+ */
+export async function processMaterial(deps: ProcessDeps, materialId: number): Promise<void> {
+  const [row] = await deps.db.select().from(materials).where(eq(materials.id, materialId));
+  if (!row || row.status !== 'processing') return;
+  const outcome = row.kind === 'image' ? await processImage(deps, row) : await processVideo(deps, row);
+  const updated = await deps.db
+    .update(materials)
+    .set({ ...outcome, updatedAt: deps.clock.now() })
+    .where(and(eq(materials.id, materialId), eq(materials.status, 'processing')))
+    .returning({ id: materials.id });
+  if (updated.length > 0) return;
+  // Deleted meanwhile: what was just derived belongs to nothing. (Processed meanwhile by another
+  // run: the keys are the same, so its files stay.)
+  const [still] = await deps.db
+    .select({ id: materials.id })
+    .from(materials)
+    .where(eq(materials.id, materialId));
+  if (still) return;
+  for (const key of [outcome.thumbnailKey, outcome.posterKey]) if (key) await deps.storage.delete(key);
+}

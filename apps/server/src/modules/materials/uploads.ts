@@ -1,0 +1,146 @@
+import { mkdir, rm } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Server, type ServerOptions, type Upload } from '@tus/server';
+
+/** tus upload ids (the last segment of the upload URL): what @tus/server generates, nothing else. */
+export const UPLOAD_ID = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** Who is creating an upload, as the route found them (tus hooks only see the raw request). */
+export interface UploadCaller {
+  userId: number;
+  /** The response body refusing an upload larger than `max` bytes. */
+  tooLarge(max: number): string;
+  /** The response body for any other failure, from tus's status and plain-text reason. */
+  failure(status: number, reason: string): string;
+}
+
+/** A finished upload of one user, ready to be filed into the library. */
+export interface FinishedUpload {
+  id: string;
+  /** Where the bytes are; the library moves the file away from here. */
+  path: string;
+  /** The file name the client declared (tus metadata `filename`), unchecked. */
+  filename: string | null;
+}
+
+const metadataOf = (upload: Upload) => upload.metadata ?? {};
+
+/** The request as tus hooks see it (a web Request wrapping the Node one). */
+type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
+
+/**
+ * Resumable uploads (tus) kept on disk in `directory`: the file and its .json info side by side,
+ * so an upload survives a restart and continues where it stopped. Each upload belongs to the user
+ * who created it (metadata `owner`, set here, whatever the client sent).
+ */
+export function createUploads(options: {
+  directory: string;
+  /** The public path the tus server answers at (the route prefix included). */
+  path: string;
+  maxBytes: { image: number; video: number };
+}) {
+  const { directory, maxBytes } = options;
+  const callers = new WeakMap<object, UploadCaller>();
+
+  const maxSize = Math.max(maxBytes.image, maxBytes.video);
+  const callerOf = (req: TusRequest) => {
+    const raw = req.runtime?.node?.req;
+    return raw ? callers.get(raw) : undefined;
+  };
+
+  const tusServer = (datastore: FileStore) =>
+    new Server({
+      path: options.path,
+      datastore,
+      // The absolute cap; the limit of the file's declared kind is checked on creation.
+      maxSize,
+      // Relative: the client resolves it against the address it used, whatever proxies are in between.
+      relativeLocation: true,
+      // The web app is same-origin: no cross-origin upload is ever allowed.
+      allowedOrigins: [],
+      async onUploadCreate(req, upload) {
+        const caller = callerOf(req);
+        if (!caller) throw { status_code: 401, body: 'Not signed in\n' };
+        // The client's word on the type only picks the limit here; the content decides on completion.
+        const declared = metadataOf(upload)['filetype'] ?? '';
+        const limit = declared.startsWith('image/') ? maxBytes.image : maxBytes.video;
+        if (upload.size !== undefined && upload.size > limit) {
+          throw { status_code: 413, body: caller.tooLarge(limit) };
+        }
+        return { metadata: { ...metadataOf(upload), owner: String(caller.userId) } };
+      },
+      // Failures answer in the API's envelope, like every other call (the uploader shows `msg`),
+      // and never with an exception's message.
+      onResponseError(req, error) {
+        const caller = callerOf(req);
+        const status = 'status_code' in error ? error.status_code : 500;
+        const reason = 'body' in error ? error.body : '';
+        if (!caller || reason.startsWith('{')) return undefined;
+        const body = status === 413 ? caller.tooLarge(maxSize) : caller.failure(status, reason);
+        return { status_code: status, body };
+      },
+    });
+
+  const create = async () => {
+    // Made here, awaited: FileStore's own mkdir throws from a callback, which would crash the process.
+    await mkdir(directory, { recursive: true });
+    const datastore = new FileStore({ directory });
+    return { datastore, server: tusServer(datastore) };
+  };
+  // Created on first use, so an app that never sees an upload (most tests) never touches the disk.
+  let created: ReturnType<typeof create> | undefined;
+  const tus = () => {
+    // A failure (say, the directory cannot be made) is retried by the next request, not kept.
+    created ??= create().catch((error: unknown) => {
+      created = undefined;
+      throw error;
+    });
+    return created;
+  };
+
+  const pathOf = (id: string) => join(directory, id);
+
+  /** The upload when it exists and belongs to `userId`. */
+  async function owned(id: string, userId: number): Promise<Upload | undefined> {
+    if (!UPLOAD_ID.test(id)) return undefined;
+    const { datastore } = await tus();
+    try {
+      const upload = await datastore.getUpload(id);
+      return metadataOf(upload)['owner'] === String(userId) ? upload : undefined;
+    } catch {
+      // Unknown id, or an info file whose data is gone: either way nothing to work with.
+      return undefined;
+    }
+  }
+
+  return {
+    /** Answers one tus request on the raw request and response. */
+    handle: async (req: IncomingMessage, res: ServerResponse) => (await tus()).server.handle(req, res),
+
+    /** Lets the tus hooks of this raw request know who is calling. */
+    setCaller(raw: object, caller: UploadCaller) {
+      callers.set(raw, caller);
+    },
+
+    /** Whether the upload exists and belongs to the user (finished or not). */
+    isOwnedBy: async (id: string, userId: number) => (await owned(id, userId)) !== undefined,
+
+    /** The user's upload when all its bytes have arrived. */
+    async finished(id: string, userId: number): Promise<FinishedUpload | undefined> {
+      const upload = await owned(id, userId);
+      if (!upload || upload.size === undefined || upload.offset !== upload.size) return undefined;
+      return { id, path: pathOf(id), filename: metadataOf(upload)['filename'] ?? null };
+    },
+
+    /** Forgets an upload: its data (if still here) and its info file. */
+    async remove(id: string) {
+      if (!UPLOAD_ID.test(id)) return;
+      await rm(pathOf(id), { force: true });
+      await rm(`${pathOf(id)}.json`, { force: true });
+    },
+  };
+}
+
+export type Uploads = ReturnType<typeof createUploads>;
