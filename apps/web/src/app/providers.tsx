@@ -19,6 +19,8 @@ import {
   appliedPrimary,
   MENU_SELECTED_BG,
   menuSelectedColor,
+  PLACEHOLDER_TEXT,
+  DANGER,
   SECONDARY_TEXT,
   SIDEBAR_BG,
 } from './theme-colors';
@@ -33,7 +35,16 @@ const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, zh: zhCN, es: esES, j
 export function themeConfig(preset: string): ThemeConfig {
   const colorPrimary = appliedPrimary(preset);
   return {
-    token: { colorPrimary, colorTextTertiary: SECONDARY_TEXT, colorTextDescription: SECONDARY_TEXT },
+    token: {
+      colorPrimary,
+      colorTextTertiary: SECONDARY_TEXT,
+      colorTextDescription: SECONDARY_TEXT,
+      colorTextPlaceholder: PLACEHOLDER_TEXT,
+      // antd keeps its own blue for links unless told; links follow the theme, shaded like it.
+      colorLink: colorPrimary,
+      // antd's #ff4d4f is 3.3:1 on white (danger buttons' text); its red-7 reaches AA.
+      colorError: DANGER,
+    },
     components: {
       // The 'no data' row is disabled-grey (1.8:1) by default.
       Table: { colorTextDisabled: SECONDARY_TEXT },

@@ -15,3 +15,9 @@ export const appliedPrimary = (preset: string): string => readableOn(preset, LAY
 
 /** The active menu text; an open group's title sits on the sidebar colour, the harder background. */
 export const menuSelectedColor = (preset: string): string => readableOn(preset, SIDEBAR_BG);
+
+/** antd's 25 % black placeholder (a Select's hint text) is 1.6:1; 55 % reaches WCAG AA and still reads as a hint. */
+export const PLACEHOLDER_TEXT = 'rgba(0, 0, 0, 0.55)';
+
+/** antd's red-7: danger text and buttons at 5.6:1 on white. */
+export const DANGER = '#cf1322';

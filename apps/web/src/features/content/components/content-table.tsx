@@ -1,6 +1,6 @@
 import type { ContentItem, ContentStatus } from '@postdeck/contract/content';
 import { contentEditUrl } from '@postdeck/contract/pages';
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Badge, Button, Popconfirm, Space, Table, Tag } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -8,7 +8,12 @@ import { useFormatTime } from '../../../i18n/use-format-time';
 import { useContentActions } from '../api/content-actions';
 import type { ContentFilters } from '../list-query';
 
-const STATUS_COLORS: Record<ContentStatus, string> = { draft: 'default', ready: 'green', archived: 'orange' };
+/** A coloured dot beside plain text: antd's tinted tags fall short of AA contrast. */
+const STATUS_BADGES: Record<ContentStatus, 'default' | 'success' | 'warning'> = {
+  draft: 'default',
+  ready: 'success',
+  archived: 'warning',
+};
 
 interface ContentTableProps {
   items: readonly ContentItem[];
@@ -73,7 +78,7 @@ export function ContentTable({
           key: 'status',
           title: t('content.status'),
           render: (_, row) => (
-            <Tag color={STATUS_COLORS[row.status]}>{t(`content.statuses.${row.status}`)}</Tag>
+            <Badge status={STATUS_BADGES[row.status]} text={t(`content.statuses.${row.status}`)} />
           ),
         },
         {
