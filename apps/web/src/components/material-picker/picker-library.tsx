@@ -1,7 +1,8 @@
 import { MATERIAL_KINDS, type Material, type MaterialKind } from '@postdeck/contract/materials';
-import { Alert, Button, Empty, Input, Pagination, Segmented, Space, Spin } from 'antd';
+import { Empty, Input, Pagination, Segmented, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../load-error';
 import { MaterialGrid } from './material-grid';
 import { useMaterialList } from './material-queries';
 
@@ -58,12 +59,7 @@ export function PickerLibrary({ kind, selectedIds, onToggle, numbered, active }:
         )}
       </Space>
       {list.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('materials.loadFailed')}
-          action={<Button onClick={() => void list.refetch()}>{t('messages.retry')}</Button>}
-        />
+        <LoadError title={t('materials.loadFailed')} onRetry={() => list.refetch()} />
       ) : list.isPending ? (
         <Spin />
       ) : items.length === 0 ? (

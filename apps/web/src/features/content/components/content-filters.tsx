@@ -1,9 +1,9 @@
 import { CONTENT_STATUSES } from '@postdeck/contract/content';
-import { DatePicker, Input, Select, Space, Switch } from 'antd';
-import dayjs from 'dayjs';
+import { Input, Select, Space, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DepartmentTreeSelect } from '../../../components/department-tree-select';
-import { useUserStore } from '../../../stores/user-store';
+import { DateRangeFilter } from '../../../components/list-filters/date-range-filter';
+import { MineOnlySwitch } from '../../../components/list-filters/mine-only-switch';
 import type { ContentFilters } from '../list-query';
 
 interface ContentFiltersBarProps {
@@ -17,8 +17,6 @@ interface ContentFiltersBarProps {
 /** Keyword, status, tag, mine only, update time and, for administrators, department and deleted. */
 export function ContentFiltersBar({ filters, onChange, admin }: ContentFiltersBarProps) {
   const { t } = useTranslation();
-  const me = useUserStore((state) => state.info?.id);
-  const range = filters.time?.split(',').map((v) => dayjs(v)) as [dayjs.Dayjs, dayjs.Dayjs] | undefined;
 
   return (
     <Space wrap style={{ marginBottom: 16 }} data-testid="content-filters">
@@ -50,30 +48,16 @@ export function ContentFiltersBar({ filters, onChange, admin }: ContentFiltersBa
         onPressEnter={(event) => onChange({ tag: event.currentTarget.value.trim() || undefined })}
         style={{ width: 140 }}
       />
-      <DatePicker.RangePicker
-        aria-label={t('content.updated')}
-        value={range}
-        onChange={(value) =>
-          onChange({
-            time:
-              value?.[0] && value[1]
-                ? `${value[0].startOf('day').toISOString()},${value[1].endOf('day').toISOString()}`
-                : undefined,
-          })
-        }
+      <DateRangeFilter
+        label={t('content.updated')}
+        value={filters.time}
+        onChange={(time) => onChange({ time })}
       />
-      {me !== undefined && (
-        <label>
-          <Space>
-            <Switch
-              size="small"
-              checked={filters.authorId === me}
-              onChange={(mine) => onChange({ authorId: mine ? me : undefined })}
-            />
-            {t('content.mine')}
-          </Space>
-        </label>
-      )}
+      <MineOnlySwitch
+        label={t('content.mine')}
+        value={filters.authorId}
+        onChange={(authorId) => onChange({ authorId })}
+      />
       {admin && (
         <>
           <div style={{ width: 220 }}>

@@ -1,8 +1,9 @@
 import { PERMISSIONS } from '@postdeck/contract/permissions';
 import { PAGES } from '@postdeck/contract/pages';
 import { PlusOutlined } from '@ant-design/icons';
-import { Alert, Button, Card } from 'antd';
+import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useUserStore } from '../../../stores/user-store';
 import { type ContentListKind, useContentList } from '../api/content-list';
@@ -41,12 +42,7 @@ function ContentListPage({ kind }: { kind: ContentListKind }) {
     >
       <ContentFiltersBar filters={filters} onChange={change} admin={admin} />
       {list.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('content.loadFailed')}
-          action={<Button onClick={() => void list.refetch()}>{t('messages.retry')}</Button>}
-        />
+        <LoadError title={t('content.loadFailed')} onRetry={() => list.refetch()} />
       ) : (
         <ContentTable
           items={list.data?.items ?? []}

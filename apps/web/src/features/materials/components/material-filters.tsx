@@ -1,9 +1,9 @@
 import { MATERIAL_KINDS } from '@postdeck/contract/materials';
-import { DatePicker, Input, Select, Space, Switch } from 'antd';
-import dayjs from 'dayjs';
+import { Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DepartmentTreeSelect } from '../../../components/department-tree-select';
-import { useUserStore } from '../../../stores/user-store';
+import { DateRangeFilter } from '../../../components/list-filters/date-range-filter';
+import { MineOnlySwitch } from '../../../components/list-filters/mine-only-switch';
 import type { MaterialFilters } from '../list-query';
 
 interface MaterialFiltersBarProps {
@@ -15,8 +15,6 @@ interface MaterialFiltersBarProps {
 /** Kind, name, tag, upload time, department and 'mine only'. */
 export function MaterialFiltersBar({ filters, onChange }: MaterialFiltersBarProps) {
   const { t } = useTranslation();
-  const me = useUserStore((state) => state.info?.id);
-  const range = filters.time?.split(',').map((v) => dayjs(v)) as [dayjs.Dayjs, dayjs.Dayjs] | undefined;
 
   return (
     <Space wrap style={{ marginBottom: 16 }}>
@@ -45,17 +43,10 @@ export function MaterialFiltersBar({ filters, onChange }: MaterialFiltersBarProp
         onPressEnter={(event) => onChange({ tag: event.currentTarget.value.trim() || undefined })}
         style={{ width: 140 }}
       />
-      <DatePicker.RangePicker
-        aria-label={t('materials.uploaded')}
-        value={range}
-        onChange={(value) =>
-          onChange({
-            time:
-              value?.[0] && value[1]
-                ? `${value[0].startOf('day').toISOString()},${value[1].endOf('day').toISOString()}`
-                : undefined,
-          })
-        }
+      <DateRangeFilter
+        label={t('materials.uploaded')}
+        value={filters.time}
+        onChange={(time) => onChange({ time })}
       />
       <div style={{ width: 220 }}>
         <DepartmentTreeSelect
@@ -65,18 +56,11 @@ export function MaterialFiltersBar({ filters, onChange }: MaterialFiltersBarProp
           onChange={(ids) => onChange({ departmentId: ids[0] })}
         />
       </div>
-      {me !== undefined && (
-        <label>
-          <Space>
-            <Switch
-              size="small"
-              checked={filters.uploaderId === me}
-              onChange={(mine) => onChange({ uploaderId: mine ? me : undefined })}
-            />
-            {t('materials.mine')}
-          </Space>
-        </label>
-      )}
+      <MineOnlySwitch
+        label={t('materials.mine')}
+        value={filters.uploaderId}
+        onChange={(uploaderId) => onChange({ uploaderId })}
+      />
     </Space>
   );
 }

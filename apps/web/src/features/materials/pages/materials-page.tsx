@@ -1,9 +1,10 @@
 import { AppstoreOutlined, TableOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Material } from '@postdeck/contract/materials';
 import { PERMISSIONS } from '@postdeck/contract/permissions';
-import { Alert, Button, Card, Empty, Segmented, Space } from 'antd';
+import { Button, Card, Empty, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { useSearchParams } from 'react-router';
 import { useMaterialList } from '../../../components/material-picker/material-queries';
 import { useUserStore } from '../../../stores/user-store';
@@ -115,12 +116,7 @@ export function MaterialsPage() {
         onClear={() => setSelected([])}
       />
       {list.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('materials.loadFailed')}
-          action={<Button onClick={() => void list.refetch()}>{t('messages.retry')}</Button>}
-        />
+        <LoadError title={t('materials.loadFailed')} onRetry={() => list.refetch()} />
       ) : view === 'list' ? (
         <MaterialTable {...viewProps} />
       ) : (

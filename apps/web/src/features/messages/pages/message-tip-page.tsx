@@ -3,6 +3,7 @@ import type { Preferences } from '@postdeck/contract/notifications';
 import { App, Alert, Button, Card, Form, Input, Space, Switch, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { DepartmentTreeSelect } from '../../../components/department-tree-select';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import { useUserStore } from '../../../stores/user-store';
@@ -85,12 +86,7 @@ function TipList() {
   return (
     <Card title={t('tips.listTitle')} style={{ marginBottom: 16 }}>
       {tips.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('messages.loadFailed')}
-          action={<Button onClick={() => void tips.refetch()}>{t('messages.retry')}</Button>}
-        />
+        <LoadError title={t('messages.loadFailed')} onRetry={() => tips.refetch()} />
       ) : (
         <Table
           rowKey="id"

@@ -1,9 +1,10 @@
 import type { NotificationItem } from '@postdeck/contract/notifications';
 import { READ_STATUS } from '@postdeck/contract/notifications';
-import { Alert, Button, DatePicker, Space, Table, Tabs, Tag } from 'antd';
+import { Button, DatePicker, Space, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
 import { useSearchParams } from 'react-router';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import { useMyInfor } from '../api/my-infor';
@@ -61,12 +62,7 @@ export function MyMessagesPage() {
         </Button>
       </Space>
       {messages.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={t('messages.loadFailed')}
-          action={<Button onClick={() => void messages.refetch()}>{t('messages.retry')}</Button>}
-        />
+        <LoadError title={t('messages.loadFailed')} onRetry={() => messages.refetch()} />
       ) : (
         <Table<NotificationItem>
           rowKey="id"
