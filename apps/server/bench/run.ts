@@ -1,9 +1,9 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { portFromMessage, startChild, waitForHealth } from './child-process.ts';
 
 /**
  * `npm run bench`: Postdeck (embedded PGlite, as `npm start` runs it) against a bare Fastify
@@ -13,37 +13,6 @@ import autocannon from 'autocannon';
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 10);
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-
-function startChild(
-  script: string,
-  env: Record<string, string>,
-  ready: (child: ChildProcess) => Promise<number>,
-) {
-  const child = fork(script, [], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
-  return ready(child).then((port) => ({ child, port }));
-}
-
-const portFromMessage = (child: ChildProcess) =>
-  new Promise<number>((resolve, reject) => {
-    child.once('message', (m) => resolve((m as { port: number }).port));
-    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
-  });
-
-async function waitForHealth(port: number) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/prod-api/health`);
-      if (res.ok) return port;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('Postdeck did not become healthy');
-}
 
 async function load(url: string, headers: Record<string, string> = {}) {
   // A short warm-up first, so the JIT has compiled the hot path before it is measured.

@@ -1,0 +1,33 @@
+import { fork, type ChildProcess } from 'node:child_process';
+
+/** Starting the processes a benchmark measures, each in its own process like in production. */
+export function startChild(
+  script: string,
+  env: Record<string, string>,
+  ready: (child: ChildProcess) => Promise<number>,
+) {
+  const child = fork(script, [], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return ready(child).then((port) => ({ child, port }));
+}
+
+export const portFromMessage = (child: ChildProcess) =>
+  new Promise<number>((resolve, reject) => {
+    child.once('message', (m) => resolve((m as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+
+export async function waitForHealth(port: number) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/prod-api/health`);
+      if (res.ok) return port;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('Postdeck did not become healthy');
+}
