@@ -11,9 +11,14 @@ const tags = (page: Page) => page.getByTestId('tags-view-item');
  */
 async function openTagMenu(page: Page, title: string) {
   await tags(page).filter({ hasText: title }).click({ button: 'right' });
+  // antd keeps a closed menu in the page (hidden), and a reopened one slides in with -enter
+  // classes rather than -appear: wait for a shown menu with no motion class on any menu.
   await page.waitForFunction(
     () =>
-      document.querySelector('.ant-dropdown') && !document.querySelector('.ant-dropdown[class*="-appear"]'),
+      document.querySelector('.ant-dropdown:not(.ant-dropdown-hidden)') &&
+      !document.querySelector(
+        '.ant-dropdown[class*="-appear"], .ant-dropdown[class*="-enter"], .ant-dropdown[class*="-leave"]',
+      ),
   );
 }
 
