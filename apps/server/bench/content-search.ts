@@ -5,6 +5,7 @@ import { bootstrap } from '../src/bootstrap/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { indexPendingContents } from '../src/modules/content/search-index.ts';
 import { rootDepartment } from '../src/modules/departments/department-repo.ts';
 
 /**
@@ -16,7 +17,7 @@ const CONTENTS = Number(process.env['BENCH_CONTENTS'] ?? 100_000);
 const SEARCHES = 300;
 const PASSWORD = 'Bench!pass1';
 
-// Pronounceable words, so titles and bodies look like text and trigrams spread like real ones.
+// Pronounceable words, so titles and bodies look like text.
 const SYLLABLES = [
   'ka',
   'lo',
@@ -60,8 +61,12 @@ try {
         (select string_agg(v.words[1 + ((g::bigint * 7919 + k * 104729) % 4096)], ' ') from generate_series(1, 3) k) as t,
         (select string_agg(v.words[1 + ((g::bigint * 31 + k * 2654435761) % 4096)], ' ') from generate_series(1, 30) k) as b
     ) w`);
-  await database.db.execute(sql`analyze contents`);
   const seedMs = performance.now() - seedStart;
+  // The bulk load has no search vectors: index them as start-up does for rows it finds so.
+  const indexStart = performance.now();
+  await indexPendingContents(database.db);
+  await database.db.execute(sql`analyze contents`);
+  const indexMs = performance.now() - indexStart;
 
   const app = await buildApp({
     config: { ...loadConfig({ LOG_LEVEL: 'silent' }), webDist: '/nonexistent' },
@@ -76,32 +81,42 @@ try {
   });
   const token = (login.json() as { data: { accessToken: string } }).data.accessToken;
 
-  const timings: number[] = [];
-  let hits = 0;
-  for (let i = 0; i < SEARCHES; i++) {
-    const keyword = VOCABULARY[(i * 977) % VOCABULARY.length] as string;
-    const started = performance.now();
-    const res = await app.inject({
-      method: 'GET',
-      url: '/prod-api/content/contentList/deplist',
-      query: { keyword },
-      headers: { authorization: `Bearer ${token}` },
-    });
-    timings.push(performance.now() - started);
-    if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${res.body}`);
-    hits += (res.json() as { data: { total: number } }).data.total;
+  async function measure(searches: number, keywordAt: (i: number) => string) {
+    const timings: number[] = [];
+    let hits = 0;
+    for (let i = 0; i < searches; i++) {
+      const started = performance.now();
+      const res = await app.inject({
+        method: 'GET',
+        url: '/prod-api/content/contentList/deplist',
+        query: { keyword: keywordAt(i) },
+        headers: { authorization: `Bearer ${token}` },
+      });
+      timings.push(performance.now() - started);
+      if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${res.body}`);
+      hits += (res.json() as { data: { total: number } }).data.total;
+    }
+    timings.sort((a, b) => a - b);
+    const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? 0;
+    return { searches, matches: Math.round(hits / searches), p50: at(0.5), p95: at(0.95), p99: at(0.99) };
   }
-  timings.sort((a, b) => a - b);
-  const at = (q: number) =>
-    (timings[Math.min(timings.length - 1, Math.floor(q * timings.length))] ?? 0).toFixed(1);
-  const p99 = Number(at(0.99));
+
+  const words = await measure(SEARCHES, (i) => VOCABULARY[(i * 977) % VOCABULARY.length] as string);
+  // Not part of the target: a word in every title, so the count must visit every row.
+  const everywhere = await measure(30, () => 'story');
   console.log(
-    `\ncontent keyword search, ${CONTENTS} contents on ${database.kind} (seeded in ${(seedMs / 1000).toFixed(1)} s)`,
+    `\ncontent keyword search, ${CONTENTS} contents on ${database.kind} (seeded in ${(seedMs / 1000).toFixed(1)} s, indexed in ${(indexMs / 1000).toFixed(1)} s)`,
   );
-  console.log('| searches | mean matches | p50 ms | p95 ms | p99 ms |');
-  console.log('|---:|---:|---:|---:|---:|');
-  console.log(`| ${SEARCHES} | ${Math.round(hits / SEARCHES)} | ${at(0.5)} | ${at(0.95)} | ${p99} |`);
-  console.log(`\ntarget (p99 < 50 ms): ${p99 < 50 ? 'met' : 'NOT met'}`);
+  console.log('| keyword | searches | mean matches | p50 ms | p95 ms | p99 ms |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const [name, m] of [
+    ['a word of the vocabulary', words],
+    ['"story" (in every title)', everywhere],
+  ] as const) {
+    const ms = (value: number) => value.toFixed(1);
+    console.log(`| ${name} | ${m.searches} | ${m.matches} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} |`);
+  }
+  console.log(`\ntarget (p99 < 50 ms for a vocabulary word): ${words.p99 < 50 ? 'met' : 'NOT met'}`);
   await app.close();
 } finally {
   await database.close();

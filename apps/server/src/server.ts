@@ -6,6 +6,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { runMigrations, STARTUP_LOCK_KEY } from './db/migrate.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { loadMasterSecret } from './lib/secrets.ts';
+import { indexPendingContents } from './modules/content/search-index.ts';
 
 export interface Started {
   app: App;
@@ -27,6 +28,8 @@ export async function prepare(
     await database.withLock(STARTUP_LOCK_KEY, async () => {
       await runMigrations(database);
       await bootstrap(database.db, { adminPassword: config.adminPassword, dataDir: config.dataDir, log });
+      const indexed = await indexPendingContents(database.db);
+      if (indexed > 0) log(`indexed ${indexed} contents for keyword search`);
     });
     const masterSecret = loadMasterSecret({ secret: config.secret, dataDir: config.dataDir });
     const jobs = createJobQueue(database);

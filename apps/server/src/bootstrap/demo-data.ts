@@ -5,6 +5,7 @@ import { contents, notifications, users } from '../db/schema.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { ensureDepartment, rootDepartment } from '../modules/departments/department-repo.ts';
 import { createUser, findUserIdByAccount } from '../modules/users/user-repo.ts';
+import { searchVectorOf } from '../modules/content/search-index.ts';
 
 /** The demonstration organisation: a newsroom with two desks, and a user for each built-in role. */
 export const DEMO_USERS = [
@@ -149,6 +150,7 @@ async function seedDemoContents(db: Db, clock: Clock): Promise<void> {
       body: rendered.doc,
       bodyHtml: rendered.html,
       bodyText: rendered.text,
+      searchVector: searchVectorOf(demo.title, rendered.text),
       createdAt: at,
       updatedAt: at,
     });

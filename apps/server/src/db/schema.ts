@@ -4,6 +4,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -18,6 +19,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Written as SQL (`to_tsvector(...)`) and only ever matched in SQL, so its value stays a string. */
+const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
 
 export const departments = pgTable('departments', {
   id: serial('id').primaryKey(),
@@ -283,6 +287,11 @@ export const contents = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
     deletedAt: at('deleted_at'),
     deletedById: integer('deleted_by_id').references(() => users.id),
+    /**
+     * Title and body text tokenised for keyword search (modules/content/search-text.ts); null until
+     * indexed, which start-up catches up on (rows written before the column, bulk loads).
+     */
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
     // The default list: one department's (or several) live contents, newest first.
@@ -290,9 +299,10 @@ export const contents = pgTable(
     index('contents_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
     index('contents_author_idx').on(t.authorId),
     index('contents_tags_idx').using('gin', t.tags),
-    // Keyword search in any language (CJK has no word breaks, so no text-search dictionary):
-    // substring matching served by a trigram index over title and body.
-    index('contents_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.bodyText}) gin_trgm_ops`),
+    index('contents_search_idx').using('gin', t.searchVector),
+    index('contents_search_pending_idx')
+      .on(t.id)
+      .where(sql`${t.searchVector} is null`),
   ],
 );
 
@@ -337,6 +347,8 @@ export const materials = pgTable(
     // Duplicate detection: the same bytes uploaded again are offered as the existing material.
     index('materials_sha256_idx').on(t.sha256),
     index('materials_tags_idx').using('gin', t.tags),
+    // The name filter matches any part of a file name ("2031" finds "IMG_2031.jpg").
+    index('materials_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 

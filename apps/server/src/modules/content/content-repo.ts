@@ -5,6 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { contentMaterials, contents, departments, materials, users } from '../../db/schema.ts';
 import { type DepartmentScope, scopeFilter } from '../../lib/department-scope.ts';
+import { keywordCondition } from './search-index.ts';
 
 const author = alias(users, 'author');
 const editor = alias(users, 'editor');
@@ -55,9 +56,6 @@ const toItem = (row: ItemRow): ContentItem => ({
   deletedAt: row.deletedAt?.toISOString() ?? null,
 });
 
-/** `%`, `_` and `\` typed by a user match themselves, not any text. */
-const likePattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export interface ListOptions {
   scope: DepartmentScope;
   /** Deleted rows only (the admin list's restore view), else live rows only. */
@@ -75,11 +73,7 @@ function listConditions(query: ListFilters, options: ListOptions): SQL[] {
       ? and(isNotNull(contents.deletedAt), gte(contents.deletedAt, options.restorableSince))
       : isNull(contents.deletedAt),
   ];
-  if (query.keyword) {
-    conditions.push(
-      sql`(${contents.title} || ' ' || ${contents.bodyText}) ilike ${likePattern(query.keyword)}`,
-    );
-  }
+  if (query.keyword) conditions.push(keywordCondition(query.keyword));
   if (query.authorId) conditions.push(eq(contents.authorId, query.authorId));
   if (query.departmentId) conditions.push(eq(contents.departmentId, query.departmentId));
   // Archived contents are kept but leave the lists unless asked for by status.
@@ -99,23 +93,37 @@ export async function listContents(
 ): Promise<{ items: ContentItem[]; total: number }> {
   const where = and(...listConditions(query, options));
   const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(itemColumns)
-      .from(contents)
-      .innerJoin(departments, eq(departments.id, contents.departmentId))
-      .innerJoin(author, eq(author.id, contents.authorId))
-      .where(where)
-      // The id breaks ties so pages never repeat or skip a row.
-      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(contents.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(contents)
-      .where(where),
-  ]);
-  return { items: rows.map(toItem), total: Number(count?.total ?? 0) };
+  // The id breaks ties so pages never repeat or skip a row.
+  const order = [direction(SORT_COLUMNS[query.sort]), direction(contents.id)];
+  // The page is picked from contents alone, so only its rows are joined; the window count rides
+  // along, since it must see every matching row before the limit anyway.
+  const page = db
+    .select({ id: contents.id, total: sql<number>`count(*) over ()`.as('total') })
+    .from(contents)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)
+    .as('page');
+  const rows = await db
+    .select({ ...itemColumns, total: page.total })
+    .from(page)
+    .innerJoin(contents, eq(contents.id, page.id))
+    .innerJoin(departments, eq(departments.id, contents.departmentId))
+    .innerJoin(author, eq(author.id, contents.authorId))
+    .orderBy(...order);
+  const total = rows[0]
+    ? Number(rows[0].total)
+    : // Past the last page: no row to carry the count.
+      Number(
+        (
+          await db
+            .select({ total: sql<number>`count(*)` })
+            .from(contents)
+            .where(where)
+        )[0]?.total ?? 0,
+      );
+  return { items: rows.map(toItem), total };
 }
 
 /** A content as stored: the detail without its materials, which the service resolves with signed URLs. */

@@ -2,11 +2,12 @@ import type { ContentDetail, ContentItem } from '@postdeck/contract/content';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, materials } from '../../db/schema.ts';
+import { auditLog, contents, materials } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { ADMIN_PASSWORD, call, createTestApp, login, type TestApp } from '../../test/test-app.ts';
 import { createDepartment, rootDepartment } from '../departments/department-repo.ts';
 import { createUser } from '../users/user-repo.ts';
+import { indexPendingContents } from './search-index.ts';
 
 const PASSWORD = 'Secr3t!pw';
 const clock = manualClock(new Date('2026-05-01T08:00:00Z'));
@@ -318,6 +319,7 @@ describe('list filters', () => {
     await create('intl', { title: 'Budget 100% approved', tags: ['finance'], body: doc('Numbers') });
     await create('intl', { title: 'Weather', tags: ['daily'], body: doc('全球社交媒体内容运营平台 launch') });
     await create('intl', { title: 'Another budget', tags: ['finance', 'daily'], body: doc('More') });
+    await create('intl', { title: 'Canción del día', tags: [], body: doc('記者会見は明日です') });
   });
 
   it('matches the keyword in title or body, in any script, with % taken literally', async () => {
@@ -328,6 +330,37 @@ describe('list filters', () => {
     expect(await titles('intl', { keyword: '社交媒体' })).toEqual(['Weather']);
     expect(await titles('intl', { keyword: '100%' })).toEqual(['Budget 100% approved']);
     expect(await titles('intl', { keyword: '1_0' })).toEqual([]);
+    expect(await titles('intl', { keyword: '!!' })).toEqual([]);
+  });
+
+  it('finds any stretch of Chinese or Japanese text, and Latin words from their start, accents folded', async () => {
+    for (const keyword of ['社', '台', '媒体内容', '全球社交媒体内容运营平台 launch', '平台launch', 'laun']) {
+      expect(await titles('intl', { keyword }), keyword).toEqual(['Weather']);
+    }
+    for (const keyword of [
+      '会見',
+      '見',
+      'す',
+      '記者会見は明日です',
+      'CANCION DEL',
+      'canción',
+      'ｃａｎｃｉｏｎ',
+    ]) {
+      expect(await titles('intl', { keyword }), keyword).toEqual(['Canción del día']);
+    }
+    // Words must follow one another, and a word is matched from its start.
+    for (const keyword of ['体媒', 'launch 平台', 'udget', '会議']) {
+      expect(await titles('intl', { keyword }), keyword).toEqual([]);
+    }
+  });
+
+  it('indexes contents written without a search vector (older rows, bulk loads)', async () => {
+    const { id } = await create('intl', { title: 'Backfilled piece', body: doc('移行されたデータ') });
+    await t.db.update(contents).set({ searchVector: null }).where(eq(contents.id, id));
+    expect(await titles('intl', { keyword: '移行' })).toEqual([]);
+    expect(await indexPendingContents(t.db, 1)).toBe(1);
+    expect(await titles('intl', { keyword: '移行' })).toEqual(['Backfilled piece']);
+    expect(await indexPendingContents(t.db)).toBe(0);
   });
 
   it('filters by tag, author and time, and pages with a total', async () => {

@@ -8,6 +8,7 @@ import {
 } from '@postdeck/contract/content';
 import { renderDocument } from '@postdeck/rich-text/render-document';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { contents } from '../../db/schema.ts';
@@ -16,6 +17,7 @@ import { departmentScope, inScope } from '../../lib/department-scope.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { type RequestMeta, writeAudit } from '../audit/audit.ts';
+import { searchVectorOf } from './search-index.ts';
 import type { Material } from '@postdeck/contract/materials';
 import {
   type ContentRecord,
@@ -31,8 +33,11 @@ type UpdateBody = z.output<typeof contentUpdateBodySchema>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The body as stored: the checked document with its sanitised HTML and text, or a 400 on `body`. */
-function rendered(body: unknown) {
+/**
+ * The text columns as stored: the checked document with its sanitised HTML and text, and the
+ * search vector over title and text; or a 400 on `body`.
+ */
+function storedText(title: string, body: unknown) {
   const result = renderDocument(body);
   if (!result.ok) {
     throw new AppError('invalidRichText', {
@@ -40,7 +45,13 @@ function rendered(body: unknown) {
       data: { reason: result.reason },
     });
   }
-  return { body: result.doc, bodyHtml: result.html, bodyText: result.text };
+  return {
+    title,
+    body: result.doc,
+    bodyHtml: result.html,
+    bodyText: result.text,
+    searchVector: searchVectorOf(title, result.text),
+  };
 }
 
 const minuteUtc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -129,7 +140,7 @@ export function createContentService(deps: { db: Db; clock: Clock; materials: Ma
     principal: Principal,
     id: number,
     version: number,
-    changes: Partial<typeof contents.$inferInsert>,
+    changes: PgUpdateSetSource<typeof contents>,
     audit: { action: string; meta: RequestMeta; materialIds?: number[] },
   ): Promise<ContentDetail> {
     const now = clock.now();
@@ -177,7 +188,7 @@ export function createContentService(deps: { db: Db; clock: Clock; materials: Ma
         });
       }
       await checkMaterials(principal, input);
-      const body = rendered(input.body);
+      const text = storedText(input.title, input.body);
       const now = clock.now();
       const id = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -186,12 +197,11 @@ export function createContentService(deps: { db: Db; clock: Clock; materials: Ma
             departmentId,
             authorId: principal.id,
             updatedById: principal.id,
-            title: input.title,
             summary: input.summary,
             tags: input.tags,
             status: input.status,
             coverMaterialId: input.coverMaterialId,
-            ...body,
+            ...text,
             createdAt: now,
             updatedAt: now,
           })
@@ -215,12 +225,11 @@ export function createContentService(deps: { db: Db; clock: Clock; materials: Ma
       await visible(principal, input.id);
       await checkMaterials(principal, input);
       const changes = {
-        title: input.title,
         summary: input.summary,
         tags: input.tags,
         status: input.status satisfies ContentStatus,
         coverMaterialId: input.coverMaterialId,
-        ...rendered(input.body),
+        ...storedText(input.title, input.body),
       };
       return saveVersioned(principal, input.id, input.version, changes, {
         action: 'content.update',
