@@ -25,6 +25,17 @@ export type MaterialMime = keyof typeof MATERIAL_TYPES;
 export const MATERIAL_STATUSES = ['processing', 'ready', 'failed'] as const;
 export type MaterialStatus = (typeof MATERIAL_STATUSES)[number];
 
+/** Why processing failed or was skipped; the web shows each in the user's language. */
+export const MATERIAL_NOTES = [
+  'videoToolsMissing',
+  'unreadableImage',
+  'unreadableVideo',
+  'noVideoStream',
+  'noPoster',
+  'processingStalled',
+] as const;
+export type MaterialNote = (typeof MATERIAL_NOTES)[number];
+
 export const MATERIAL_LIMITS = { name: 200, tags: 20, tag: 30, zipItems: 200 } as const;
 
 /** Where the tus protocol is spoken (under the API base, Bearer-authenticated like every call). */
@@ -48,7 +59,7 @@ export const materialSchema = z.object({
   codec: z.string().nullable(),
   status: z.enum(MATERIAL_STATUSES),
   /** Why processing failed or was skipped (e.g. no ffmpeg on the server); the file is kept. */
-  note: z.string().nullable(),
+  note: z.enum(MATERIAL_NOTES).nullable(),
   tags: z.array(z.string()),
   department,
   uploader: person,

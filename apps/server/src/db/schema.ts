@@ -1,3 +1,4 @@
+import type { MaterialNote } from '@postdeck/contract/materials';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -333,7 +334,8 @@ export const materials = pgTable(
     posterKey: text('poster_key'),
     /** 'processing' | 'ready' | 'failed' (contract MATERIAL_STATUSES) */
     status: text('status').notNull().default('processing'),
-    note: text('note'),
+    /** Why processing failed or was skipped, a contract MATERIAL_NOTES code. */
+    note: text('note').$type<MaterialNote>(),
     tags: text('tags')
       .array()
       .notNull()

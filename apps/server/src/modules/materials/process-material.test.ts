@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { materials } from '../../db/schema.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createMediaTools } from './media-tools.ts';
-import { NOTES, processMaterial } from './process-material.ts';
+import { processMaterial } from './process-material.ts';
 import { image, type LibraryApp, libraryApp, materialOf } from './test-support.ts';
 
 let t: LibraryApp;
@@ -66,7 +66,7 @@ describe('images', () => {
     const failed = await detail(material.id);
     expect(failed).toMatchObject({
       status: 'failed',
-      note: NOTES.unreadableImage,
+      note: 'unreadableImage',
       urls: { thumbnail: null },
     });
     const original = await t.fetchSigned(failed.urls.original);
@@ -114,7 +114,7 @@ describe('videos', () => {
       const broken = Buffer.concat([video.subarray(0, 64), Buffer.alloc(4096, 7)]);
       const material = materialOf(await t.add('news', broken, 'cut.mp4'));
       await t.process(material.id);
-      expect(await detail(material.id)).toMatchObject({ status: 'failed', note: NOTES.unreadableVideo });
+      expect(await detail(material.id)).toMatchObject({ status: 'failed', note: 'unreadableVideo' });
       expect((await t.fetchSigned(material.urls.original)).statusCode).toBe(200);
     },
   );
@@ -132,7 +132,7 @@ describe('videos', () => {
     const kept = await detail(material.id);
     expect(kept).toMatchObject({
       status: 'ready',
-      note: NOTES.videoToolsMissing,
+      note: 'videoToolsMissing',
       durationMs: null,
       width: null,
     });

@@ -20,16 +20,6 @@ export interface ProcessDeps {
   log?: (message: string, error: unknown) => void;
 }
 
-/** Shown in the library; stored in English like every note. */
-export const NOTES = {
-  videoToolsMissing:
-    'Video processing is unavailable on this server (ffprobe/ffmpeg not installed): the video is kept without duration, size or poster.',
-  unreadableImage: 'The file could not be read as an image; it is kept as uploaded.',
-  unreadableVideo: 'The file could not be read as a video; it is kept as uploaded.',
-  noVideoStream: 'The file holds no video stream; it is kept as uploaded.',
-  noPoster: 'No poster frame could be taken from this video.',
-} as const;
-
 type Outcome = Partial<
   Pick<
     typeof materials.$inferInsert,
@@ -51,7 +41,7 @@ async function processImage(deps: ProcessDeps, row: Row): Promise<Outcome> {
     thumbnail = await webpThumbnail(file);
   } catch (error) {
     deps.log?.(`material ${row.id}: unreadable image`, error);
-    return { status: 'failed', note: NOTES.unreadableImage };
+    return { status: 'failed', note: 'unreadableImage' };
   }
   // Storage failures are not the file's fault: they throw, and the job is retried.
   const thumbnailKey = derivedKey(row, 'thumb.webp');
@@ -65,11 +55,11 @@ async function processVideo(deps: ProcessDeps, row: Row): Promise<Outcome> {
   try {
     facts = await deps.tools.probe(file);
   } catch (error) {
-    if (error instanceof ToolMissingError) return { status: 'ready', note: NOTES.videoToolsMissing };
+    if (error instanceof ToolMissingError) return { status: 'ready', note: 'videoToolsMissing' };
     deps.log?.(`material ${row.id}: unreadable video`, error);
-    return { status: 'failed', note: NOTES.unreadableVideo };
+    return { status: 'failed', note: 'unreadableVideo' };
   }
-  if (!facts) return { status: 'failed', note: NOTES.noVideoStream };
+  if (!facts) return { status: 'failed', note: 'noVideoStream' };
 
   await mkdir(deps.workDir, { recursive: true });
   const frame = join(deps.workDir, `${randomUUID()}.jpg`);
@@ -79,10 +69,9 @@ async function processVideo(deps: ProcessDeps, row: Row): Promise<Outcome> {
     try {
       await deps.tools.poster(file, at, frame);
     } catch (error) {
-      if (error instanceof ToolMissingError)
-        return { status: 'ready', ...facts, note: NOTES.videoToolsMissing };
+      if (error instanceof ToolMissingError) return { status: 'ready', ...facts, note: 'videoToolsMissing' };
       deps.log?.(`material ${row.id}: no poster frame`, error);
-      return { status: 'ready', ...facts, note: NOTES.noPoster };
+      return { status: 'ready', ...facts, note: 'noPoster' };
     }
     const posterKey = derivedKey(row, 'poster.jpg');
     await deps.storage.putFile(posterKey, frame, { contentType: 'image/jpeg' });

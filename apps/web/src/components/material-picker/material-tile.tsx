@@ -25,7 +25,7 @@ export interface MaterialTileProps {
  * Selection shows as a tick or the order number as well as the border colour.
  */
 export function MaterialTile({ material, selected, onToggle, order, onOpen, footer }: MaterialTileProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const describedBy = useId();
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== ' ' && event.key !== 'Enter') return;
@@ -56,8 +56,8 @@ export function MaterialTile({ material, selected, onToggle, order, onOpen, foot
           <span className={styles.meta}>{metaLine(material, i18n.language)}</span>{' '}
           <MaterialStatusTag status={material.status} />
           {material.note && (
-            <span className={styles.note} title={material.note}>
-              {material.note}
+            <span className={styles.note} title={t(`materials.notes.${material.note}`)}>
+              {t(`materials.notes.${material.note}`)}
             </span>
           )}
         </span>

@@ -123,6 +123,15 @@ export const en = {
       processing: 'Processing',
       failed: 'Processing failed',
     },
+    notes: {
+      videoToolsMissing:
+        'Video processing is unavailable on this server (ffprobe/ffmpeg not installed): the video is kept without duration, size or poster.',
+      unreadableImage: 'The file could not be read as an image; it is kept as uploaded.',
+      unreadableVideo: 'The file could not be read as a video; it is kept as uploaded.',
+      noVideoStream: 'The file holds no video stream; it is kept as uploaded.',
+      noPoster: 'No poster frame could be taken from this video.',
+      processingStalled: 'Processing did not finish after several attempts; the file is kept as uploaded.',
+    },
     total: '{{count}} in all',
     empty: 'The library is empty',
     noMatch: 'No materials match these filters',

@@ -125,6 +125,16 @@ export const es: Messages = {
       processing: 'Procesando',
       failed: 'Error de procesamiento',
     },
+    notes: {
+      videoToolsMissing:
+        'Este servidor no puede procesar vídeo (ffprobe/ffmpeg no instalados): el vídeo se conserva sin duración, tamaño ni portada.',
+      unreadableImage: 'El archivo no se pudo leer como imagen; se conserva tal como se subió.',
+      unreadableVideo: 'El archivo no se pudo leer como vídeo; se conserva tal como se subió.',
+      noVideoStream: 'El archivo no contiene ninguna pista de vídeo; se conserva tal como se subió.',
+      noPoster: 'No se pudo extraer un fotograma de portada de este vídeo.',
+      processingStalled:
+        'El procesamiento no terminó tras varios intentos; el archivo se conserva tal como se subió.',
+    },
     total: '{{count}} en total',
     empty: 'La biblioteca está vacía',
     noMatch: 'Ningún material coincide con estos filtros',

@@ -124,6 +124,16 @@ export const ja: Messages = {
       processing: '処理中',
       failed: '処理に失敗',
     },
+    notes: {
+      videoToolsMissing:
+        'このサーバーでは動画を処理できません（ffprobe/ffmpeg が未インストール）。動画は長さ・サイズ・ポスターなしで保存されています。',
+      unreadableImage: 'ファイルを画像として読み取れませんでした。アップロードされたまま保存されています。',
+      unreadableVideo: 'ファイルを動画として読み取れませんでした。アップロードされたまま保存されています。',
+      noVideoStream: 'ファイルに動画ストリームがありません。アップロードされたまま保存されています。',
+      noPoster: 'この動画からポスター画像を取得できませんでした。',
+      processingStalled:
+        '何度か試みましたが処理が完了しませんでした。ファイルはアップロードされたまま保存されています。',
+    },
     total: '全 {{count}} 件',
     empty: 'ライブラリは空です',
     noMatch: '条件に一致する素材はありません',

@@ -124,6 +124,15 @@ export const zh: Messages = {
       processing: '处理中',
       failed: '处理失败',
     },
+    notes: {
+      videoToolsMissing:
+        '此服务器无法处理视频（未安装 ffprobe/ffmpeg）：视频已保留，但没有时长、尺寸和封面。',
+      unreadableImage: '无法将该文件读取为图片；已按上传原样保留。',
+      unreadableVideo: '无法将该文件读取为视频；已按上传原样保留。',
+      noVideoStream: '该文件不含视频流；已按上传原样保留。',
+      noPoster: '无法从此视频截取封面帧。',
+      processingStalled: '多次尝试后处理仍未完成；文件已按上传原样保留。',
+    },
     total: '共 {{count}} 个',
     empty: '素材库为空',
     noMatch: '没有符合筛选条件的素材',

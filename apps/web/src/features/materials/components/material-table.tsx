@@ -111,7 +111,7 @@ export function MaterialTable({
           render: (_, row) => (
             <>
               <MaterialStatusTag status={row.status} />
-              {row.note}
+              {row.note && t(`materials.notes.${row.note}`)}
             </>
           ),
         },

@@ -13,7 +13,7 @@ import { MaterialsPage } from './materials-page';
 const ITEMS = [
   material(1, 'Cover.png', { tags: ['launch'] }),
   video(2, 'Clip.mp4'),
-  material(3, 'Broken.png', { status: 'failed', note: 'Not a readable image' }),
+  material(3, 'Broken.png', { status: 'failed', note: 'unreadableImage' }),
 ];
 
 let spy: ReturnType<typeof mockFetch>;
@@ -74,7 +74,7 @@ describe('the media library', () => {
     expect(await screen.findByRole('checkbox', { name: 'Cover.png' })).toBeInTheDocument();
     expect(lastListQuery()).toBe('page=2&kind=image');
     expect(screen.getByText('Processing failed')).toBeInTheDocument();
-    expect(screen.getByText('Not a readable image')).toBeInTheDocument();
+    expect(screen.getByText('The file could not be read as an image; it is kept as uploaded.')).toBeInTheDocument();
 
     await user.click(screen.getByRole('switch'));
     await waitFor(() => expect(router.state.location.search).toBe('?kind=image&uploaderId=1'));
