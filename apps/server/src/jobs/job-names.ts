@@ -17,6 +17,8 @@ export type JobData = { readonly [key: string]: JobScalar | readonly JobScalar[]
 export interface JobPayloads {
   /** Thumbnails for an uploaded image, or a probe (duration, size, codec) of an uploaded video. */
   'materials.process': { materialId: number };
+  /** Hourly: abandoned uploads and scratch files, and materials whose processing gave up. */
+  'materials.sweep': Record<string, never>;
 }
 
 /** A name-to-payload map the queue accepts; JobPayloads in the app, a local map in tests. */
@@ -41,4 +43,6 @@ export type QueueSettingsMap<P> = { [N in keyof P]: QueueSettings };
 export const jobQueues: QueueSettingsMap<JobPayloads> = {
   // A failed thumbnail or probe is usually a bad file: a few spaced-out retries, then give up.
   'materials.process': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
+  // The next hour's run catches up on whatever one run missed.
+  'materials.sweep': { retryLimit: 0, expireInSeconds: 10 * 60 },
 };

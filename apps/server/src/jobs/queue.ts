@@ -124,6 +124,11 @@ export interface JobQueue<P extends PayloadMap<P> = JobPayloads> {
   createQueue(name: keyof P & string, settings?: QueueSettings): Promise<void>;
   /** The job id, or null when a singletonKey collided. */
   send<N extends keyof P & string>(name: N, data: P[N], options?: SendOptions): Promise<string | null>;
+  /**
+   * Sends `name` (with an empty payload) on a cron expression in UTC, from whichever process's
+   * clock gets there first; applied on start(), so it may be called before. One schedule per name.
+   */
+  schedule(name: keyof P & string, cron: string): Promise<void>;
   /** Registers a handler; kept across stop() and start(). May be called before start(). */
   work<N extends keyof P & string>(name: N, handler: JobHandler<P[N]>, options?: WorkOptions): Promise<void>;
   getJob<N extends keyof P & string>(name: N, id: string): Promise<JobInfo<P[N]> | null>;
@@ -155,6 +160,7 @@ export function createJobQueue<P extends PayloadMap<P> = JobPayloads>(
   boss.on('warning', (warning) => log('warn', `job queue: ${warning.message}`, warning.data));
 
   const registrations: Registration[] = [];
+  const schedules = new Map<string, string>();
   const queues = new Map<string, Promise<void>>();
   // Sends stay open while stopping, so a handler draining in a graceful stop can still enqueue.
   let state: 'stopped' | 'starting' | 'running' | 'stopping' = 'stopped';
@@ -230,6 +236,7 @@ export function createJobQueue<P extends PayloadMap<P> = JobPayloads>(
           state = 'running';
           for (const [name, settings] of Object.entries(declared)) await ensureQueue(name, settings);
           for (const registration of [...registrations]) await register(registration);
+          for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
         } catch (error) {
           state = 'stopping';
           await boss.stop({ graceful: false, close: true }).catch(() => undefined);
@@ -261,6 +268,10 @@ export function createJobQueue<P extends PayloadMap<P> = JobPayloads>(
         throw new Error(`job queue: declare "${name}" in jobQueues to send it in a transaction`);
       await ensureQueue(name);
       return boss.send(name, data, { ...jobOptions, ...(tx ? { db: inTransaction(tx) } : {}) });
+    },
+    async schedule(name, cron) {
+      schedules.set(name, cron);
+      if (state === 'running') await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async work(name, handler, work = {}) {
       const registration: Registration = { name, handler: handler as JobHandler<never>, options: work };

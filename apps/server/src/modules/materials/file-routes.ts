@@ -7,7 +7,7 @@ import { type SendFileOptions, sendStoredFile } from '../../storage/send-file.ts
 import type { FileStorage } from '../../storage/storage.ts';
 import { type MaterialRow, findMaterial, findMaterials } from './material-repo.ts';
 import { fileNameFor } from './material-types.ts';
-import { FILE_ROUTE, type FileVariant, type UrlSigner, ZIP_ROUTE } from './signed-urls.ts';
+import { FILE_ROUTE, type FileVariant, type Grant, type UrlSigner, ZIP_ROUTE } from './signed-urls.ts';
 import { zipOf } from './zip.ts';
 
 type Served = { key: string; options: SendFileOptions };
@@ -52,10 +52,19 @@ function served(row: MaterialRow, variant: FileVariant): Served | undefined {
 export function fileRoutes(app: FastifyInstance, deps: { db: Db; storage: FileStorage; signer: UrlSigner }) {
   const config = { permission: PUBLIC } as const;
 
+  /**
+   * A genuine URL whose user is still active: one disabled (or deleted) since the URL was signed
+   * gets nothing from it. Users are cached (principal-cache.ts), so this costs no query.
+   */
+  async function stillAllowed(grant: Grant<unknown>): Promise<boolean> {
+    const principal = await app.principals.get(grant.uid);
+    return principal?.status === 'active';
+  }
+
   app.get(FILE_ROUTE, { config }, async (request, reply) => {
     const params = request.params as { id?: string; variant?: string };
-    const id = deps.signer.verifyFile(params, request.query as Record<string, unknown>);
-    const row = id === undefined ? undefined : await findMaterial(deps.db, id);
+    const grant = deps.signer.verifyFile(params, request.query as Record<string, unknown>);
+    const row = grant && (await stillAllowed(grant)) ? await findMaterial(deps.db, grant.value) : undefined;
     const file = row && served(row, params.variant as FileVariant);
     if (!file) throw new AppError('notFound');
     return sendStoredFile(request, reply, deps.storage, file.key, file.options);
@@ -63,8 +72,8 @@ export function fileRoutes(app: FastifyInstance, deps: { db: Db; storage: FileSt
 
   // No HEAD: it would build the whole archive only to throw it away.
   app.get(ZIP_ROUTE, { config, exposeHeadRoute: false }, async (request, reply) => {
-    const ids = deps.signer.verifyZip(request.query as Record<string, unknown>);
-    const rows = ids ? await findMaterials(deps.db, ids) : [];
+    const grant = deps.signer.verifyZip(request.query as Record<string, unknown>);
+    const rows = grant && (await stillAllowed(grant)) ? await findMaterials(deps.db, grant.value) : [];
     // Materials deleted since the link was made are left out; a zip of nothing is not found.
     const present: MaterialRow[] = [];
     for (const row of rows) if (await deps.storage.stat(row.storageKey)) present.push(row);

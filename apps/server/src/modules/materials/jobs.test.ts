@@ -22,4 +22,11 @@ describe('the processing job', () => {
       { timeout: 15_000, interval: 100 },
     );
   });
+
+  it('schedules the sweep every hour, in UTC', async () => {
+    const schedules = await t.jobs?.boss.getSchedules('materials.sweep');
+    expect(schedules?.map((s) => ({ cron: s.cron, tz: s.timezone }))).toEqual([
+      { cron: '17 * * * *', tz: 'UTC' },
+    ]);
+  });
 });

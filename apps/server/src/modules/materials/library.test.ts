@@ -6,7 +6,7 @@ import type { Material, MaterialSettings } from '@postdeck/contract/materials';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, contentMaterials, contents, materials } from '../../db/schema.ts';
+import { auditLog, contentMaterials, contents, materials, users } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { type FieldErrors, image, type LibraryApp, libraryApp, materialOf } from './test-support.ts';
 
@@ -249,6 +249,24 @@ describe('signed file addresses', () => {
     clock.advance(2 * 60 * 60_000);
     expect((await t.fetchSigned(material.urls.original)).statusCode).toBe(404);
     await t.signIn();
+  });
+
+  it('stops serving the URLs of a user disabled since they were signed', async () => {
+    const seen = await t.get<Material>('/material/detail', 'viewer', { id: String(material.id) });
+    const zip = await t.post<{ url: string }>('/material/zipLink', 'viewer', { ids: [material.id] });
+    const urls = [seen.body.data.urls.original, zip.body.data.url];
+    for (const url of urls) expect((await t.fetchSigned(url)).statusCode).toBe(200);
+
+    const viewer = t.users['viewer'] as number;
+    const setStatus = async (status: 'active' | 'disabled') => {
+      await t.db.update(users).set({ status }).where(eq(users.id, viewer));
+      // What the user administration does on every change of status.
+      await t.app.principals.invalidate(viewer);
+    };
+    await setStatus('disabled');
+    for (const url of urls) expect((await t.fetchSigned(url)).statusCode).toBe(404);
+    await setStatus('active');
+    expect((await t.fetchSigned(urls[0] as string)).statusCode).toBe(200);
   });
 });
 

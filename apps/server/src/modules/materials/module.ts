@@ -11,7 +11,7 @@ import { deriveKey } from '../../lib/secrets.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
 import { fileRoutes } from './file-routes.ts';
 import { createMediaTools } from './media-tools.ts';
-import { type ProcessDeps, processMaterial } from './process-material.ts';
+import { failStalledMaterials, type ProcessDeps, processMaterial } from './process-material.ts';
 import { materialRoutes } from './routes.ts';
 import { createMaterialsService } from './service.ts';
 import { createUrlSigner } from './signed-urls.ts';
@@ -64,6 +64,13 @@ export function createMaterialsModule(deps: MaterialsModuleDeps) {
     ...(deps.log ? { log: deps.log } : {}),
   };
 
+  async function sweep() {
+    const now = clock.now();
+    const files = (await uploads.sweep({ now })) + (await storage.sweepTemp({ now }));
+    const stalled = await failStalledMaterials(processDeps);
+    return { files, stalled };
+  }
+
   return {
     service,
     storage,
@@ -77,9 +84,16 @@ export function createMaterialsModule(deps: MaterialsModuleDeps) {
       uploadRoutes(api, uploads);
     },
 
-    /** Makes the job queue (if any) run 'materials.process' with processMaterial. */
+    /** Clears what was left behind (the hourly 'materials.sweep' job; tests call it directly). */
+    sweep,
+
+    /** Makes the job queue (if any) process materials and sweep every hour. */
     async registerJobs() {
       await deps.jobs?.work('materials.process', (job) => processMaterial(processDeps, job.data.materialId));
+      await deps.jobs?.work('materials.sweep', async () => {
+        await sweep();
+      });
+      await deps.jobs?.schedule('materials.sweep', '17 * * * *');
     },
   };
 }

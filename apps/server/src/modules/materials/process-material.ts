@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { MaterialStatus } from '@postdeck/contract/materials';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { materials } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -108,4 +108,26 @@ export async function processMaterial(deps: ProcessDeps, materialId: number): Pr
     .where(eq(materials.id, materialId));
   if (still) return;
   for (const key of [outcome.thumbnailKey, outcome.posterKey]) if (key) await deps.storage.delete(key);
+}
+
+/**
+ * Longer than a processing job can live: its attempts with their backoff (jobQueues) and each
+ * attempt's expiry. A material still 'processing' after this lost its job for good.
+ */
+export const PROCESSING_STALLED_MS = 2 * 60 * 60 * 1000;
+
+/** Ends materials whose processing job gave up (retries exhausted, crashed out) as failed. */
+export async function failStalledMaterials(deps: Pick<ProcessDeps, 'db' | 'clock'>): Promise<number> {
+  const now = deps.clock.now();
+  const stalled = await deps.db
+    .update(materials)
+    .set({ status: 'failed', note: 'processingStalled', updatedAt: now })
+    .where(
+      and(
+        eq(materials.status, 'processing'),
+        lt(materials.updatedAt, new Date(now.getTime() - PROCESSING_STALLED_MS)),
+      ),
+    )
+    .returning({ id: materials.id });
+  return stalled.length;
 }

@@ -13,9 +13,15 @@ describe('signed material URLs', () => {
     expect(url).toMatch(/^\/prod-api\/material\/file\/12\/thumbnail\?exp=\d+&uid=3&sig=[\w-]{43}$/);
     clock.advance(5 * 60_000);
     expect(signer.fileUrl(12, 'thumbnail', 3)).toBe(url);
-    expect(signer.verifyFile({ id: '12', variant: 'thumbnail' }, queryOf(url))).toBe(12);
+    expect(signer.verifyFile({ id: '12', variant: 'thumbnail' }, queryOf(url))).toEqual({
+      value: 12,
+      uid: 3,
+    });
     clock.advance(55 * 60_000);
-    expect(signer.verifyFile({ id: '12', variant: 'thumbnail' }, queryOf(url))).toBe(12);
+    expect(signer.verifyFile({ id: '12', variant: 'thumbnail' }, queryOf(url))).toEqual({
+      value: 12,
+      uid: 3,
+    });
     clock.advance(16 * 60_000);
     expect(signer.verifyFile({ id: '12', variant: 'thumbnail' }, queryOf(url))).toBeUndefined();
   });
@@ -36,7 +42,7 @@ describe('signed material URLs', () => {
 
     const zip = queryOf(signer.zipUrl([5, 2, 5, 9], 3));
     expect(zip['ids']).toBe('2,5,9');
-    expect(signer.verifyZip(zip)).toEqual([2, 5, 9]);
+    expect(signer.verifyZip(zip)).toEqual({ value: [2, 5, 9], uid: 3 });
     expect(signer.verifyZip({ ...zip, ids: '2,5' })).toBeUndefined();
     expect(signer.verifyZip({ ...zip, ids: '9,5,2' })).toBeUndefined();
     // A file signature is no zip signature, whatever the list.

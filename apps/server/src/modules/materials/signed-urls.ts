@@ -23,6 +23,12 @@ const SIG = /^[A-Za-z0-9_-]{43}$/;
 
 type Query = Record<string, unknown>;
 
+/** What a genuine signed URL grants, and to whom. */
+export interface Grant<T> {
+  value: T;
+  uid: number;
+}
+
 /** One value of a query parameter; repeated or absent parameters count as absent. */
 const single = (query: Query, name: string): string | undefined => {
   const value = query[name];
@@ -66,22 +72,23 @@ export function createUrlSigner(key: Uint8Array, clock: Clock) {
       return `${API_BASE}${ZIP_ROUTE}?ids=${list}&${signedQuery(`zip|${list}`, uid)}`;
     },
 
-    /** The material id when the URL of this file variant is genuine and unexpired. */
-    verifyFile(params: { id?: unknown; variant?: unknown }, query: Query): number | undefined {
+    /** The material id and the user it was signed for, when the URL is genuine and unexpired. */
+    verifyFile(params: { id?: unknown; variant?: unknown }, query: Query): Grant<number> | undefined {
       const { id, variant } = params;
       if (typeof id !== 'string' || !ID.test(id)) return undefined;
       if (!FILE_VARIANTS.includes(variant as FileVariant)) return undefined;
-      return verified(`${id}|${String(variant)}`, query) === undefined ? undefined : Number(id);
+      const uid = verified(`${id}|${String(variant)}`, query);
+      return uid === undefined ? undefined : { value: Number(id), uid };
     },
 
-    /** The material ids of a genuine, unexpired zip URL. */
-    verifyZip(query: Query): number[] | undefined {
+    /** The material ids of a genuine, unexpired zip URL, and the user it was signed for. */
+    verifyZip(query: Query): Grant<number[]> | undefined {
       const list = single(query, 'ids');
       if (!list) return undefined;
       const parts = list.split(',');
       if (parts.length > MATERIAL_LIMITS.zipItems || !parts.every((p) => ID.test(p))) return undefined;
-      if (verified(`zip|${list}`, query) === undefined) return undefined;
-      return parts.map(Number);
+      const uid = verified(`zip|${list}`, query);
+      return uid === undefined ? undefined : { value: parts.map(Number), uid };
     },
   };
 }

@@ -1,8 +1,10 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions, type Upload } from '@tus/server';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** tus upload ids (the last segment of the upload URL): what @tus/server generates, nothing else. */
 export const UPLOAD_ID = /^[A-Za-z0-9_-]{8,128}$/;
@@ -26,6 +28,12 @@ export interface FinishedUpload {
 }
 
 const metadataOf = (upload: Upload) => upload.metadata ?? {};
+
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 /** The request as tus hooks see it (a web Request wrapping the Node one). */
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
@@ -115,6 +123,12 @@ export function createUploads(options: {
     }
   }
 
+  async function remove(id: string) {
+    if (!UPLOAD_ID.test(id)) return;
+    await rm(pathOf(id), { force: true });
+    await rm(`${pathOf(id)}.json`, { force: true });
+  }
+
   return {
     /** Answers one tus request on the raw request and response. */
     handle: async (req: IncomingMessage, res: ServerResponse) => (await tus()).server.handle(req, res),
@@ -134,12 +148,52 @@ export function createUploads(options: {
       return { id, path: pathOf(id), filename: metadataOf(upload)['filename'] ?? null };
     },
 
-    /** Forgets an upload: its data (if still here) and its info file. */
-    async remove(id: string) {
-      if (!UPLOAD_ID.test(id)) return;
-      await rm(pathOf(id), { force: true });
-      await rm(`${pathOf(id)}.json`, { force: true });
+    /**
+     * Removes what was left behind: uploads (finished or not) not written to for `olderThanMs`,
+     * and scratch files (imports, poster frames) as old. A paused upload resumed within the period
+     * stays, since every PATCH touches its file. Returns how many uploads and files went.
+     */
+    async sweep({ olderThanMs = DAY_MS, now = new Date() } = {}): Promise<number> {
+      const isOld = async (path: string) => {
+        const info = await stat(path).catch(() => undefined);
+        return info !== undefined && now.getTime() - info.mtimeMs > olderThanMs;
+      };
+      const entries = await readdir(directory, { withFileTypes: true }).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      });
+      let removed = 0;
+      const ids = new Set<string>();
+      for (const entry of entries) {
+        if (entry.isDirectory() && entry.name.startsWith('.')) {
+          for (const name of await readdir(join(directory, entry.name))) {
+            const path = join(directory, entry.name, name);
+            if (await isOld(path)) {
+              await rm(path, { force: true, recursive: true });
+              removed++;
+            }
+          }
+        } else if (entry.isFile()) {
+          const id = entry.name.replace(/\.json$/, '');
+          if (UPLOAD_ID.test(id)) ids.add(id);
+        }
+      }
+      for (const id of ids) {
+        // Both the data and its info file must be old: either may be the one written last.
+        const paths = [pathOf(id), `${pathOf(id)}.json`];
+        const old = await Promise.all(
+          paths.map(async (path) => (await isOld(path)) || !(await exists(path))),
+        );
+        if (old.every(Boolean)) {
+          await remove(id);
+          removed++;
+        }
+      }
+      return removed;
     },
+
+    /** Forgets an upload: its data (if still here) and its info file. */
+    remove,
   };
 }
 
