@@ -74,7 +74,9 @@ describe('the media library', () => {
     expect(await screen.findByRole('checkbox', { name: 'Cover.png' })).toBeInTheDocument();
     expect(lastListQuery()).toBe('page=2&kind=image');
     expect(screen.getByText('Processing failed')).toBeInTheDocument();
-    expect(screen.getByText('The file could not be read as an image; it is kept as uploaded.')).toBeInTheDocument();
+    expect(
+      screen.getByText('The file could not be read as an image; it is kept as uploaded.'),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('switch'));
     await waitFor(() => expect(router.state.location.search).toBe('?kind=image&uploaderId=1'));
