@@ -16,6 +16,11 @@ async function expectAccessible(page: Page, label: string) {
 
 const SHELL_PAGES = [
   '/api/content/contentList/deplist',
+  '/api/content/contentList/admlist',
+  '/api/content/contentList/admlist?deleted=true',
+  '/api/content/publish/pubContent',
+  '/api/material/list',
+  '/api/material/list?view=list',
   '/api/infor/myInfor?navLink=2',
   '/api/tip/messagetip',
   '/profile/index',

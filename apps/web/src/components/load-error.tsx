@@ -9,7 +9,7 @@ export function LoadError({ title, onRetry }: { title: string; onRetry: () => un
       type="error"
       showIcon
       title={title}
-      action={<Button onClick={() => void onRetry()}>{t('messages.retry')}</Button>}
+      action={<Button onClick={() => void onRetry()}>{t('app.retry')}</Button>}
     />
   );
 }

@@ -1,8 +1,9 @@
 import { InboxOutlined } from '@ant-design/icons';
 import { MATERIAL_KINDS, type Material } from '@postdeck/contract/materials';
-import { Alert, Button, Spin, Upload } from 'antd';
+import { Spin, Upload } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../load-error';
 import { InterruptedUploads } from './interrupted-uploads';
 import { formatBytes } from './material-format';
 import { typeList } from './upload-messages';
@@ -26,14 +27,7 @@ export function UploadPanel({ action, ...options }: UploadPanelProps) {
   const { items, settings, add, pause, resume, remove } = useUploads(options);
 
   if (settings.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('materials.upload.settingsFailed')}
-        action={<Button onClick={() => void settings.refetch()}>{t('messages.retry')}</Button>}
-      />
-    );
+    return <LoadError title={t('materials.upload.settingsFailed')} onRetry={() => settings.refetch()} />;
   }
   if (!settings.data) return <Spin />;
 

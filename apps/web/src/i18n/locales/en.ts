@@ -3,6 +3,7 @@ export const en = {
   app: {
     title: 'Postdeck',
     loading: 'Loading',
+    retry: 'Retry',
   },
   route: {
     dashboard: 'Dashboard',
@@ -269,7 +270,6 @@ export const en = {
     },
     editTitle: 'Edit content',
     loadFailed: 'The content could not be loaded.',
-    retry: 'Retry',
     archivedNote: 'This content is archived. Saving it brings it back with the status chosen below.',
     fields: {
       title: 'Title',
@@ -284,7 +284,7 @@ export const en = {
     },
     toolbar: {
       label: 'Formatting',
-      heading: 'Heading {{level}}',
+      heading: 'H{{level}} heading',
       bold: 'Bold',
       italic: 'Italic',
       strike: 'Strikethrough',
@@ -381,7 +381,6 @@ export const en = {
     markSelectedRead: 'Mark selected read',
     markAllRead: 'Mark all read',
     loadFailed: 'Messages could not be loaded.',
-    retry: 'Retry',
     empty: 'No messages',
     colTitle: 'Title',
     colChannel: 'Channel',

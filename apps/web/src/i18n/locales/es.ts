@@ -4,6 +4,7 @@ export const es: Messages = {
   app: {
     title: 'Postdeck',
     loading: 'Cargando',
+    retry: 'Reintentar',
   },
   route: {
     dashboard: 'Panel de control',
@@ -273,7 +274,6 @@ export const es: Messages = {
     },
     editTitle: 'Editar contenido',
     loadFailed: 'No se pudo cargar el contenido.',
-    retry: 'Reintentar',
     archivedNote: 'Este contenido está archivado. Al guardarlo vuelve con el estado elegido abajo.',
     fields: {
       title: 'Título',
@@ -288,7 +288,7 @@ export const es: Messages = {
     },
     toolbar: {
       label: 'Formato',
-      heading: 'Encabezado {{level}}',
+      heading: 'Encabezado H{{level}}',
       bold: 'Negrita',
       italic: 'Cursiva',
       strike: 'Tachado',
@@ -386,7 +386,6 @@ export const es: Messages = {
     markSelectedRead: 'Marcar seleccionados como leídos',
     markAllRead: 'Marcar todos como leídos',
     loadFailed: 'No se pudieron cargar los mensajes.',
-    retry: 'Reintentar',
     empty: 'No hay mensajes',
     colTitle: 'Título',
     colChannel: 'Canal',

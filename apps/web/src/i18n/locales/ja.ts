@@ -4,6 +4,7 @@ export const ja: Messages = {
   app: {
     title: 'Postdeck',
     loading: '読み込み中',
+    retry: '再試行',
   },
   route: {
     dashboard: 'トップ',
@@ -271,7 +272,6 @@ export const ja: Messages = {
     },
     editTitle: 'コンテンツを編集',
     loadFailed: 'コンテンツを読み込めませんでした。',
-    retry: '再試行',
     archivedNote: 'このコンテンツはアーカイブされています。保存すると下で選んだステータスで戻ります。',
     fields: {
       title: 'タイトル',
@@ -286,7 +286,7 @@ export const ja: Messages = {
     },
     toolbar: {
       label: '書式',
-      heading: '見出し {{level}}',
+      heading: 'H{{level}} 見出し',
       bold: '太字',
       italic: '斜体',
       strike: '取り消し線',
@@ -383,7 +383,6 @@ export const ja: Messages = {
     markSelectedRead: '選択を既読にする',
     markAllRead: 'すべて既読にする',
     loadFailed: 'メッセージを読み込めませんでした。',
-    retry: '再試行',
     empty: 'メッセージはありません',
     colTitle: 'タイトル',
     colChannel: 'チャネル',

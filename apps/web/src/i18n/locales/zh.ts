@@ -4,6 +4,7 @@ export const zh: Messages = {
   app: {
     title: 'Postdeck',
     loading: '加载中',
+    retry: '重试',
   },
   route: {
     dashboard: '首页',
@@ -269,7 +270,6 @@ export const zh: Messages = {
     },
     editTitle: '编辑内容',
     loadFailed: '无法加载该内容。',
-    retry: '重试',
     archivedNote: '此内容已归档。保存后将以下方选择的状态恢复。',
     fields: {
       title: '标题',
@@ -284,7 +284,7 @@ export const zh: Messages = {
     },
     toolbar: {
       label: '格式',
-      heading: '{{level}} 级标题',
+      heading: 'H{{level}} 标题',
       bold: '加粗',
       italic: '斜体',
       strike: '删除线',
@@ -381,7 +381,6 @@ export const zh: Messages = {
     markSelectedRead: '所选标为已读',
     markAllRead: '全部标为已读',
     loadFailed: '消息加载失败。',
-    retry: '重试',
     empty: '暂无消息',
     colTitle: '标题',
     colChannel: '渠道',

@@ -25,7 +25,9 @@ export function ComposerFields({ server }: { server: ContentDetail | null }) {
         <RichTextField labelId={bodyLabelId} />
       </Form.Item>
       <Form.Item name="summary" label={t('composer.fields.summary')}>
-        <Input.TextArea showCount maxLength={CONTENT_LIMITS.summary} autoSize={{ minRows: 2, maxRows: 6 }} />
+        {/* Not autoSize: its measuring textarea sets `tab-index` for `tabindex`, and axe-core flags the
+            focusable hidden element (@rc-component/input calculateNodeHeight). */}
+        <Input.TextArea showCount maxLength={CONTENT_LIMITS.summary} rows={3} />
       </Form.Item>
       <Form.Item
         name="tags"

@@ -37,8 +37,8 @@ describe('RichTextField', () => {
     });
     expect(screen.getByText('4 / 50000 characters, 1 words')).toBeInTheDocument();
 
-    await user.click(within(toolbar).getByRole('button', { name: 'Heading 2' }));
-    expect(within(toolbar).getByRole('button', { name: 'Heading 2' })).toHaveAttribute(
+    await user.click(within(toolbar).getByRole('button', { name: 'H2 heading' }));
+    expect(within(toolbar).getByRole('button', { name: 'H2 heading' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );

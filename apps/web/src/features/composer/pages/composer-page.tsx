@@ -1,8 +1,9 @@
-import { Alert, Button, Card } from 'antd';
+import { Card } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useUserStore } from '../../../stores/user-store';
+import { LoadError } from '../../../components/load-error';
 import { useContentDetail } from '../api/content-detail';
 import { type ComposerClock, systemClock } from '../composer-clock';
 import { ADOPTION_STATE, parseContentId } from '../composer-session';
@@ -34,12 +35,7 @@ export function ComposerPage({ clock = systemClock }: { clock?: ComposerClock })
     if (!detail.isError) return <Card loading title={t('composer.editTitle')} />;
     return (
       <Card title={t('composer.editTitle')}>
-        <Alert
-          type="error"
-          showIcon
-          title={t('composer.loadFailed')}
-          action={<Button onClick={() => void detail.refetch()}>{t('composer.retry')}</Button>}
-        />
+        <LoadError title={t('composer.loadFailed')} onRetry={() => detail.refetch()} />
       </Card>
     );
   }
