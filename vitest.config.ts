@@ -9,6 +9,7 @@ export default defineConfig({
           root: './packages/contract',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['../../vitest.fast-check.ts'],
         },
       },
       {
@@ -17,6 +18,7 @@ export default defineConfig({
           root: './packages/rich-text',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['../../vitest.fast-check.ts'],
         },
       },
       {
@@ -25,6 +27,7 @@ export default defineConfig({
           root: './apps/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['../../vitest.fast-check.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -38,6 +41,7 @@ export default defineConfig({
                 root: './apps/server',
                 include: ['src/**/*.test.ts'],
                 environment: 'node',
+                setupFiles: ['../../vitest.fast-check.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -8,7 +8,7 @@ export default defineProject({
     name: 'web',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['./src/test/setup.ts'],
+    setupFiles: ['./src/test/setup.ts', '../../vitest.fast-check.ts'],
     // antd pages in jsdom take seconds on a busy 2-core machine; this is a hang guard, not a speed target.
     testTimeout: 20_000,
   },

@@ -12,9 +12,13 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { createPrincipalCache, type PrincipalCache } from './lib/principal-cache.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { manualRoutes } from './modules/manual/routes.ts';
 import { createMaterialsModule } from './modules/materials/module.ts';
+import { userAdminRoutes } from './modules/users/admin-routes.ts';
+import { createUserAdminService } from './modules/users/admin-service.ts';
+import { builtInDirectory } from './modules/users/directory.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createNotifier } from './modules/messages/notifier.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -99,6 +103,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refreshTokenTtl: config.refreshTokenTtl,
     principals,
   });
+  const userAdmin = createUserAdminService({
+    db: database.db,
+    clock,
+    principals,
+    directory: builtInDirectory(database.db),
+  });
   const messages = createMessagesService({ db: database.db, clock, notifier: createNotifier({ clock }) });
   const materials = createMaterialsModule({
     db: database.db,
@@ -134,10 +144,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       systemRoutes(api, { db: database.db, config });
-      authRoutes(api, auth);
+      authRoutes(api, auth, userAdmin);
+      userAdminRoutes(api, userAdmin);
       profileRoutes(api, { db: database.db, clock, principals });
       messagesRoutes(api, messages);
       departmentRoutes(api, { db: database.db });
+      auditRoutes(api, { db: database.db, clock });
       contentRoutes(api, createContentService({ db: database.db, clock, materials: materials.service }));
       materials.routes(api);
     },

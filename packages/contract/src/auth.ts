@@ -29,6 +29,11 @@ export const userInfoSchema = z.object({
   roles: z.array(z.string()),
   permissions: z.array(z.string()),
   department: z.object({ id: z.number().int(), name: z.string() }),
+  /**
+   * The password was set by an administrator: until the user chooses their own, only calls open
+   * to any signed-in user answer (others get 100105) and the console shows the password page.
+   */
+  mustChangePassword: z.boolean(),
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { int4ParamSchema, int4Schema, pageOf, pageQuerySchema } from './envelope.ts';
 import { materialSchema } from './materials.ts';
 import { timeRangeSchema } from './notifications.ts';
 
@@ -49,10 +49,10 @@ const editableFields = {
     ),
   status: z.enum(['draft', 'ready']).default('draft'),
   /** An image material of the caller's scope, or none. */
-  coverMaterialId: z.number().int().positive().nullable().default(null),
+  coverMaterialId: int4Schema.nullable().default(null),
   /** Attached materials in order (each once). */
   materialIds: z
-    .array(z.number().int().positive())
+    .array(int4Schema)
     .max(CONTENT_LIMITS.materials)
     .default([])
     .refine((ids) => new Set(ids).size === ids.length, 'validation.duplicate'),
@@ -61,29 +61,29 @@ const editableFields = {
 export const contentCreateBodySchema = z.object({
   ...editableFields,
   /** Defaults to the author's department; must be inside the author's data scope. */
-  departmentId: z.number().int().positive().optional(),
+  departmentId: int4Schema.optional(),
 });
 export type ContentCreateBody = z.input<typeof contentCreateBodySchema>;
 
 export const contentUpdateBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: int4Schema,
   /** The version the writer started from; a newer one on the server answers 409. */
-  version: z.number().int().positive(),
+  version: int4Schema,
   ...editableFields,
 });
 export type ContentUpdateBody = z.input<typeof contentUpdateBodySchema>;
 
-export const contentIdBodySchema = z.object({ id: z.number().int().positive() });
-export const contentIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
-export const contentArchiveBodySchema = contentIdBodySchema.extend({ version: z.number().int().positive() });
+export const contentIdBodySchema = z.object({ id: int4Schema });
+export const contentIdQuerySchema = z.object({ id: int4ParamSchema });
+export const contentArchiveBodySchema = contentIdBodySchema.extend({ version: int4Schema });
 
 export const CONTENT_SORTS = ['updatedAt', 'createdAt', 'title'] as const;
 
 /** List filters, all optional; they live in the page's URL query as they are here. */
 export const contentListQuerySchema = pageQuerySchema.extend({
   keyword: z.string().trim().max(100).optional(),
-  authorId: z.coerce.number().int().positive().optional(),
-  departmentId: z.coerce.number().int().positive().optional(),
+  authorId: int4ParamSchema.optional(),
+  departmentId: int4ParamSchema.optional(),
   status: z.enum(CONTENT_STATUSES).optional(),
   tag: z.string().trim().max(CONTENT_LIMITS.tag).optional(),
   /** 'from,to' ISO date-times on the last update, as the messages filter. */

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { auditExportQuerySchema, auditExportSchema, auditListQuerySchema, auditListSchema } from './audit.ts';
+import { HISTORY_TIMEOUT_MS } from './constants.ts';
 import { emptySchema } from './envelope.ts';
 import {
   healthSchema,
   loginBodySchema,
-  passwordUpdateBodySchema,
   publicConfigSchema,
   refreshQuerySchema,
   tokenPairSchema,
@@ -57,6 +58,19 @@ import {
   upgradeTimeQuerySchema,
 } from './notifications.ts';
 import { AUTHENTICATED, PERMISSIONS, PUBLIC, type RoutePermission } from './permissions.ts';
+import {
+  directoryQuerySchema,
+  directoryResultSchema,
+  passwordBodySchema,
+  roleOptionsSchema,
+  userAdminItemSchema,
+  userCreateBodySchema,
+  userDeleteQuerySchema,
+  userListQuerySchema,
+  userListSchema,
+  userStatusBodySchema,
+  userUpdateBodySchema,
+} from './users.ts';
 
 /**
  * The route table: every API call with its method, path (under /prod-api), permission and
@@ -139,10 +153,73 @@ export const endpoints = {
     method: 'POST',
     path: '/control/user/pass/update',
     permission: AUTHENTICATED,
-    summary: 'Change own password; every other session is signed out',
+    summary:
+      "Change own password (every other session is signed out); with userId, an administrator (system:user) sets another user's password, to be changed at their next sign-in",
     tag: 'users',
-    body: passwordUpdateBodySchema,
+    body: passwordBodySchema,
     response: z.null(),
+  },
+  userList: {
+    method: 'GET',
+    path: '/control/user/userList',
+    permission: PERMISSIONS.systemUsers,
+    summary: "Users of the caller's data scope, paged; filters account, name, department, role, status",
+    tag: 'user administration',
+    querystring: userListQuerySchema,
+    response: userListSchema,
+  },
+  userCreate: {
+    method: 'POST',
+    path: '/control/user/create',
+    permission: PERMISSIONS.systemUsers,
+    summary: 'Create a user with a first password they must change at first sign-in',
+    tag: 'user administration',
+    body: userCreateBodySchema,
+    response: userAdminItemSchema,
+  },
+  userUpdate: {
+    method: 'POST',
+    path: '/control/user/update',
+    permission: PERMISSIONS.systemUsers,
+    summary: "Change a user's name, e-mail, department and roles",
+    tag: 'user administration',
+    body: userUpdateBodySchema,
+    response: userAdminItemSchema,
+  },
+  userStatus: {
+    method: 'POST',
+    path: '/control/user/status',
+    permission: PERMISSIONS.systemUsers,
+    summary: 'Disable (ending every session at once) or enable a user',
+    tag: 'user administration',
+    body: userStatusBodySchema,
+    response: userAdminItemSchema,
+  },
+  userDelete: {
+    method: 'GET',
+    path: '/control/user/delete',
+    permission: PERMISSIONS.systemUsers,
+    summary: 'Soft-delete users; never oneself nor the last active administrator',
+    tag: 'user administration',
+    querystring: userDeleteQuerySchema,
+    response: z.object({ deleted: z.number().int() }),
+  },
+  userDirectory: {
+    method: 'GET',
+    path: '/control/user/getUserFromOpsById',
+    permission: PERMISSIONS.systemUsers,
+    summary: 'Look a person up in the company directory by account, to prefill the user form',
+    tag: 'user administration',
+    querystring: directoryQuerySchema,
+    response: directoryResultSchema,
+  },
+  roleOptions: {
+    method: 'GET',
+    path: '/control/role/options',
+    permission: PERMISSIONS.systemUsers,
+    summary: 'Roles to choose from on the user form',
+    tag: 'user administration',
+    response: roleOptionsSchema,
   },
   profileUpdate: {
     method: 'POST',
@@ -411,6 +488,26 @@ export const endpoints = {
     tag: 'messages',
     querystring: upgradeTimeQuerySchema,
     response: guideStatusSchema,
+  },
+  auditList: {
+    method: 'GET',
+    path: '/log/audit/list',
+    permission: PERMISSIONS.auditLog,
+    summary: 'Audit entries, newest first, paged; filters actor, action (exact or prefix), target, IP, time',
+    tag: 'audit',
+    querystring: auditListQuerySchema,
+    response: auditListSchema,
+  },
+  auditExport: {
+    method: 'GET',
+    path: '/log/audit/export',
+    permission: PERMISSIONS.auditLog,
+    summary:
+      'Every audit entry matching the list filters, newest first, streamed as a CSV file (UTF-8 with BOM; not the JSON envelope)',
+    tag: 'audit',
+    querystring: auditExportQuerySchema,
+    response: auditExportSchema,
+    timeoutMs: HISTORY_TIMEOUT_MS,
   },
 } as const satisfies Record<string, Endpoint>;
 

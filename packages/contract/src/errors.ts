@@ -59,6 +59,12 @@ export const ERRORS = {
     es: 'La nueva contraseña debe ser distinta de la anterior',
     ja: '新しいパスワードは現在のものと異なる必要があります',
   }),
+  passwordChangeRequired: entry(100105, 403, 'message', {
+    en: 'Choose a new password before you continue',
+    zh: '请先设置新密码再继续',
+    es: 'Elija una contraseña nueva antes de continuar',
+    ja: '続行する前に新しいパスワードを設定してください',
+  }),
   sessionInvalid: entry(101101, 401, 'sso-logout', {
     en: 'Your session is not valid, please sign in again',
     zh: '会话无效，请重新登录',
@@ -182,6 +188,30 @@ export const ERRORS = {
     ja: 'カバーは画像である必要があります',
   }),
   // Media library (issue 4).
+  accountTaken: entry(100601, 409, 'fields', {
+    en: 'This account is already taken',
+    zh: '该账号已被使用',
+    es: 'Esta cuenta ya está en uso',
+    ja: 'このアカウントはすでに使われています',
+  }),
+  notOnYourself: entry(100602, 409, 'message', {
+    en: 'You cannot disable or delete your own account',
+    zh: '不能停用或删除自己的账号',
+    es: 'No puede desactivar ni eliminar su propia cuenta',
+    ja: '自分のアカウントは無効化も削除もできません',
+  }),
+  lastAdministrator: entry(100603, 409, 'message', {
+    en: 'At least one active administrator must remain',
+    zh: '必须保留至少一个启用的管理员',
+    es: 'Debe quedar al menos un administrador activo',
+    ja: '有効な管理者を少なくとも 1 人残す必要があります',
+  }),
+  roleUnknown: entry(100604, 400, 'fields', {
+    en: 'Unknown role',
+    zh: '角色不存在',
+    es: 'Rol desconocido',
+    ja: '存在しないロールです',
+  }),
   materialInUse: entry(100501, 409, 'message', {
     en: 'This material is used by {{count}} content(s); remove it from them first',
     zh: '此素材正被 {{count}} 个内容使用，请先从中移除',

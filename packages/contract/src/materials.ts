@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { int4ParamSchema, int4Schema, PAGE_MAX, pageOf, pageQuerySchema } from './envelope.ts';
 import { timeRangeSchema } from './notifications.ts';
 
 /**
@@ -91,8 +91,8 @@ export const materialListQuerySchema = pageQuerySchema.extend({
   kind: z.enum(MATERIAL_KINDS).optional(),
   /** Part of the name, any case. */
   name: z.string().trim().max(100).optional(),
-  uploaderId: z.coerce.number().int().positive().optional(),
-  departmentId: z.coerce.number().int().positive().optional(),
+  uploaderId: int4ParamSchema.optional(),
+  departmentId: int4ParamSchema.optional(),
   tag: tagSchema.optional(),
   /** 'from,to' ISO date-times on the upload time. */
   time: timeRangeSchema.optional(),
@@ -104,14 +104,14 @@ export type MaterialListFilters = z.output<typeof materialListQuerySchema>;
 
 export const materialListSchema = pageOf(materialSchema);
 
-export const materialIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const materialIdQuerySchema = z.object({ id: int4ParamSchema });
 export const materialRenameBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: int4Schema,
   name: z.string().trim().min(1, 'validation.required').max(MATERIAL_LIMITS.name),
 });
-export const materialTagsBodySchema = z.object({ id: z.number().int().positive(), tags: tagsSchema });
+export const materialTagsBodySchema = z.object({ id: int4Schema, tags: tagsSchema });
 export const materialDeleteBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: int4Schema,
   /** Administrators only: delete even though contents use it (they lose the attachment). */
   force: z.boolean().default(false),
 });
@@ -126,7 +126,7 @@ export const uploadCompleteBodySchema = z.object({
   /** The tus upload id (last part of the upload URL). */
   uploadId: z.string().regex(/^[A-Za-z0-9_-]{8,128}$/),
   /** Defaults to the uploader's department; must be inside their data scope. */
-  departmentId: z.number().int().positive().optional(),
+  departmentId: int4Schema.optional(),
 });
 export const uploadCompleteSchema = z.object({
   material: materialSchema,
@@ -136,7 +136,7 @@ export const uploadCompleteSchema = z.object({
 export type UploadComplete = z.infer<typeof uploadCompleteSchema>;
 
 export const zipLinkBodySchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(MATERIAL_LIMITS.zipItems),
+  ids: z.array(int4Schema).min(1).max(MATERIAL_LIMITS.zipItems),
 });
 /** A signed address that streams the selection as one zip (a plain link, so the browser saves it). */
 export const zipLinkSchema = z.object({ url: z.string() });
@@ -154,12 +154,12 @@ export type MaterialSettings = z.infer<typeof materialSettingsSchema>;
 /** POST /content/publish/picUrl (spec §7): import an image from an address into the library. */
 export const picUrlBodySchema = z.object({
   url: z.string().trim().min(1, 'validation.required').max(2048),
-  departmentId: z.number().int().positive().optional(),
+  departmentId: int4Schema.optional(),
 });
 
 /** POST /content/publish/picUrlPage (spec §7): images for the composer's picker, paged. */
 export const picUrlPageBodySchema = z.object({
-  page: z.number().int().min(1).default(1),
+  page: z.number().int().min(1).max(PAGE_MAX).default(1),
   pageSize: z.number().int().min(1).max(100).default(24),
   name: z.string().trim().max(100).optional(),
 });

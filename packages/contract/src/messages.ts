@@ -9,6 +9,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.appKey': 'App key must be 15-35 letters, digits, underscores or hyphens',
     'validation.appSecret': 'App secret must be 28-45 letters, digits, underscores or hyphens',
     'validation.duplicate': 'Each item may appear only once',
+    'validation.email': 'Enter a valid e-mail address',
   },
   zh: {
     'validation.required': '此项为必填项',
@@ -17,6 +18,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.appKey': 'App key 须为 15-35 位字母、数字、下划线或连字符',
     'validation.appSecret': 'App secret 须为 28-45 位字母、数字、下划线或连字符',
     'validation.duplicate': '每一项只能出现一次',
+    'validation.email': '请输入有效的电子邮件地址',
   },
   es: {
     'validation.required': 'Este campo es obligatorio',
@@ -26,6 +28,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.appKey': 'La app key debe tener 15-35 letras, dígitos, guiones bajos o guiones',
     'validation.appSecret': 'El app secret debe tener 28-45 letras, dígitos, guiones bajos o guiones',
     'validation.duplicate': 'Cada elemento solo puede aparecer una vez',
+    'validation.email': 'Introduzca una dirección de correo válida',
   },
   ja: {
     'validation.required': 'この項目は必須です',
@@ -34,5 +37,6 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.appKey': 'App key は 15～35 文字の英字・数字・_・- で入力してください',
     'validation.appSecret': 'App secret は 28～45 文字の英字・数字・_・- で入力してください',
     'validation.duplicate': '同じ項目は 1 回しか指定できません',
+    'validation.email': '有効なメールアドレスを入力してください',
   },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { idListSchema, int4ParamSchema, int4Schema, pageOf, pageQuerySchema } from './envelope.ts';
 
 /**
  * Messages (spec §3 Notification, §7 Messages), tips, notification preferences, the
@@ -86,13 +86,8 @@ export const allInforSchema = pageOf(allInforItemSchema);
  */
 export const readQuerySchema = z
   .object({
-    id: z.coerce.number().int().positive().optional(),
-    ids: z
-      .string()
-      .max(10_000)
-      .regex(/^\d+(,\d+)*$/, 'invalidIdList')
-      .refine((v) => v.split(',').length <= 500, 'invalidIdList')
-      .optional(),
+    id: int4ParamSchema.optional(),
+    ids: idListSchema.optional(),
     all: z.enum(['true', 'false']).optional(),
   })
   .superRefine((q, ctx) => {
@@ -116,7 +111,7 @@ export const notReadListSchema = pageOf(notificationItemSchema).extend({ count: 
 export const tipSendBodySchema = z.object({
   title: z.string().trim().min(1, 'validation.required').max(100),
   content: z.string().trim().min(1, 'validation.required').max(2000),
-  departmentIds: z.array(z.number().int().positive()).max(200).default([]),
+  departmentIds: z.array(int4Schema).max(200).default([]),
 });
 export const tipSendResultSchema = z.object({ id: z.number().int(), recipients: z.number().int() });
 

@@ -50,5 +50,10 @@ export function registerAuth(
     if (permission !== AUTHENTICATED && !principal.permissions.has(permission)) {
       throw new AppError('forbidden');
     }
+    // An administrator's password is the user's only to replace: their own account (info, menu,
+    // password, messages) stays open, the console's work does not.
+    if (permission !== AUTHENTICATED && principal.mustChangePassword) {
+      throw new AppError('passwordChangeRequired');
+    }
   });
 }

@@ -68,6 +68,11 @@ export type RequestArgs<N extends EndpointName> =
 export interface ApiClient {
   /** Calls an endpoint of the contract table; resolves with the envelope's `data`. */
   request<N extends EndpointName>(name: N, ...args: RequestArgs<N>): Promise<DataOf<N>>;
+  /**
+   * Calls an endpoint that answers a file instead of the envelope (the audit CSV export) and
+   * resolves with its bytes; the session handling and error display are request's.
+   */
+  download<N extends EndpointName>(name: N, ...args: RequestArgs<N>): Promise<Blob>;
   /** Registers the UI; returns the function that unregisters it. */
   setEffects(effects: ClientEffects): () => void;
   /** Shows an error the way the client shows its own (used by the navigation guard). */
@@ -87,6 +92,8 @@ interface SendOptions {
   body?: unknown;
   query?: Record<string, unknown> | undefined;
   signal?: AbortSignal | undefined;
+  /** Read a successful answer as a file (Blob); failures still come as the envelope. */
+  file?: boolean;
 }
 
 type LooseOptions = SendOptions & { inlineErrors?: boolean; silent?: boolean };
@@ -205,7 +212,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     else callerSignal?.addEventListener('abort', forwardAbort, { once: true });
 
     const headers: Record<string, string> = {
-      Accept: 'application/json',
+      Accept: options.file ? '*/*' : 'application/json',
       'Accept-Language': currentLanguage(),
     };
     if (token) headers['Authorization'] = `Bearer ${token}`;
@@ -217,6 +224,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
 
     let response: Response;
     let payload: unknown;
+    let file: Blob | undefined;
     try {
       response = await fetchImpl(buildUrl(endpoint.path, options.query), {
         method: endpoint.method,
@@ -225,7 +233,8 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
         signal: controller.signal,
         credentials: 'same-origin',
       });
-      payload = await readJson(response);
+      if (options.file && response.ok) file = await response.blob();
+      else payload = await readJson(response);
     } catch (error) {
       if (timedOut) {
         const message = t('request.timeout', { ms: timeoutMs });
@@ -245,6 +254,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
       callerSignal?.removeEventListener('abort', forwardAbort);
     }
 
+    if (file) return file;
     const envelope = readEnvelope(payload);
     if (!response.ok || envelope?.code !== 200) throw answerError(response.status, envelope);
     if (import.meta.env.DEV) {
@@ -376,8 +386,21 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     }
   }
 
+  async function download<N extends EndpointName>(name: N, ...[options]: RequestArgs<N>): Promise<Blob> {
+    const endpoint: Endpoint = endpoints[name];
+    const opts: LooseOptions = { ...(options as LooseOptions | undefined), file: true };
+    try {
+      return (await authorisedSend(endpoint, opts)) as Blob;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      handleFailure(error, endpoint, opts);
+      throw error;
+    }
+  }
+
   return {
     request,
+    download,
     setEffects(next) {
       effects = next;
       return () => {
@@ -392,3 +415,4 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
 
 export const apiClient = createApiClient();
 export const request = apiClient.request;
+export const download = apiClient.download;

@@ -60,6 +60,16 @@ describe('decideNavigation', () => {
     expect(decideNavigation({ pathname, fullPath, signedIn: true, loaded: false })).toEqual({ kind: 'load' });
     expect(decideNavigation({ pathname, fullPath, signedIn: true, loaded: true })).toEqual({ kind: 'allow' });
   });
+
+  it('keeps a user whose password an administrator set on the password page until they change it', () => {
+    const state = { signedIn: true, loaded: true, mustChangePassword: true };
+    expect(decideNavigation({ pathname, fullPath, ...state })).toEqual({
+      kind: 'redirect',
+      to: '/api/me/changePass',
+    });
+    const own = '/api/me/changePass';
+    expect(decideNavigation({ pathname: own, fullPath: own, ...state })).toEqual({ kind: 'allow' });
+  });
 });
 
 describe('navigation guard in the router', () => {

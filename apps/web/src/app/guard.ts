@@ -1,5 +1,6 @@
 import type { UserInfo } from '@postdeck/contract/auth';
 import type { MenuItem } from '@postdeck/contract/menu';
+import { PAGES } from '@postdeck/contract/pages';
 import { type MiddlewareFunction, redirect, replace } from 'react-router';
 import { isApiError } from '../api/api-error';
 import { apiClient, request } from '../api/client';
@@ -24,15 +25,26 @@ export interface GuardInput {
   fullPath: string;
   signedIn: boolean;
   loaded: boolean;
+  /** The password was set by an administrator; only the password page is open until changed. */
+  mustChangePassword?: boolean;
 }
 
 /** Checklist PG-2 and PG-3, without side effects. */
-export function decideNavigation({ pathname, fullPath, signedIn, loaded }: GuardInput): GuardDecision {
+export function decideNavigation({
+  pathname,
+  fullPath,
+  signedIn,
+  loaded,
+  mustChangePassword = false,
+}: GuardInput): GuardDecision {
   if (!signedIn) {
     return OPEN_PATHS.has(pathname) ? { kind: 'allow' } : { kind: 'redirect', to: loginRedirect(fullPath) };
   }
   if (pathname === '/login') return { kind: 'redirect', to: '/' };
   // The OAuth pop-up only hands a code to its opener and closes; it needs no session data.
+  if (loaded && mustChangePassword && pathname !== PAGES.changePassword) {
+    return { kind: 'redirect', to: PAGES.changePassword };
+  }
   if (pathname === '/auth-redirect' || loaded) return { kind: 'allow' };
   return { kind: 'load' };
 }
@@ -75,6 +87,7 @@ export function createGuard(installMenu: (menu: MenuItem[]) => void): Middleware
       fullPath,
       signedIn: hasAuth(),
       loaded: useUserStore.getState().loaded,
+      mustChangePassword: useUserStore.getState().info?.mustChangePassword ?? false,
     });
     if (decision.kind === 'allow') return;
     if (decision.kind === 'redirect') throw redirect(decision.to);

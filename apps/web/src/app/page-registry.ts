@@ -30,11 +30,13 @@ const REGISTRY = {
       Component: module.MaterialsPage,
     })),
   [PAGES.statistics]: comingSoon,
-  [PAGES.users]: comingSoon,
+  [PAGES.users]: () =>
+    import('../features/users/pages/users-page').then((module) => ({ Component: module.UsersPage })),
   [PAGES.roles]: comingSoon,
   [PAGES.departments]: comingSoon,
   [PAGES.menus]: comingSoon,
-  [PAGES.auditLog]: comingSoon,
+  [PAGES.auditLog]: () =>
+    import('../features/audit/pages/audit-log-page').then((module) => ({ Component: module.AuditLogPage })),
   [PAGES.messageTips]: () =>
     import('../features/messages/pages/message-tip-page').then((module) => ({
       Component: module.MessageTipPage,

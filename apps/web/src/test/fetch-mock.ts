@@ -1,3 +1,4 @@
+import type { UserInfo } from '@postdeck/contract/auth';
 import { vi } from 'vitest';
 
 export interface MockRequest {
@@ -47,7 +48,7 @@ export const NO_SSO_CONFIG = {
   version: '0.1.0',
 };
 
-export const USER_INFO = {
+export const USER_INFO: UserInfo = {
   id: 1,
   account: 'admin',
   name: 'Ada Admin',
@@ -56,6 +57,7 @@ export const USER_INFO = {
   roles: ['admin'],
   permissions: [],
   department: { id: 1, name: 'Newsroom' },
+  mustChangePassword: false,
 };
 
 export const tokenPair = (name: string) => ({

@@ -306,6 +306,12 @@ describe('zip', () => {
 });
 
 describe('bad input', () => {
+  it('refuses ids beyond what PostgreSQL integers hold as bad input (found by the property below)', async () => {
+    const res = await t.post('/material/delete', 'news', { id: 2_147_483_648 });
+    expect([res.status, res.body.code]).toEqual([400, 400]);
+    expect((await t.get('/material/detail', 'news', { id: '99999999999' })).status).toBe(400);
+  });
+
   it('never answers 500 to a body of the wrong shape', async () => {
     const paths = [
       '/material/rename',

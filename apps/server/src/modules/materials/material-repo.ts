@@ -2,6 +2,7 @@ import type { MaterialListFilters } from '@postdeck/contract/materials';
 import { parseTimeRange } from '@postdeck/contract/notifications';
 import { type SQL, and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { containsPattern } from '../../lib/like.ts';
 import { contentMaterials, contents, departments, materials, users } from '../../db/schema.ts';
 import { type DepartmentScope, scopeFilter } from '../../lib/department-scope.ts';
 
@@ -17,14 +18,13 @@ function selectRows(db: Db) {
 }
 
 /** `%`, `_` and `\` typed by a user match themselves, not any text. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type ListFilters = Omit<MaterialListFilters, 'page' | 'pageSize' | 'sort' | 'order'>;
 
 function listConditions(filters: ListFilters, scope: DepartmentScope): SQL | undefined {
   const conditions: (SQL | undefined)[] = [scopeFilter(scope, materials.departmentId)];
   if (filters.kind) conditions.push(eq(materials.kind, filters.kind));
-  if (filters.name) conditions.push(sql`${materials.name} ilike ${likePattern(filters.name)}`);
+  if (filters.name) conditions.push(sql`${materials.name} ilike ${containsPattern(filters.name)}`);
   if (filters.uploaderId) conditions.push(eq(materials.uploaderId, filters.uploaderId));
   if (filters.departmentId) conditions.push(eq(materials.departmentId, filters.departmentId));
   // Tags are matched ignoring case, as they are deduplicated ignoring case.

@@ -1,9 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/query-client';
 import { Providers } from '../../../app/providers';
-import { calls, envelope, mockFetch } from '../../../test/fetch-mock';
+import { useUserStore } from '../../../stores/user-store';
+import { calls, envelope, mockFetch, USER_INFO } from '../../../test/fetch-mock';
 import { ChangePasswordPage } from './change-password-page';
 
 const PATH = '/prod-api/control/user/pass/update';
@@ -22,7 +24,12 @@ afterEach(() => vi.unstubAllGlobals());
 const renderPage = () =>
   render(
     <Providers queryClient={createQueryClient()}>
-      <ChangePasswordPage />
+      <MemoryRouter initialEntries={['/api/me/changePass']}>
+        <Routes>
+          <Route path="/api/me/changePass" element={<ChangePasswordPage />} />
+          <Route path="/" element={<p>Landing</p>} />
+        </Routes>
+      </MemoryRouter>
     </Providers>,
   );
 
@@ -68,5 +75,14 @@ describe('ChangePasswordPage', () => {
     renderPage();
     await fill('bad', 'Abcdef1!');
     await waitFor(() => expect(screen.getByText('Wrong password')).toBeInTheDocument());
+  });
+
+  it('asks a user whose password an administrator set for their own, then lets them in', async () => {
+    useUserStore.getState().setSession({ ...USER_INFO, mustChangePassword: true }, []);
+    renderPage();
+    expect(screen.getByText(/Your password was set by an administrator/)).toBeInTheDocument();
+    await fill('Admin!set1', 'Mine!2026x');
+    expect(await screen.findByText('Landing')).toBeInTheDocument();
+    expect(useUserStore.getState().info?.mustChangePassword).toBe(false);
   });
 });

@@ -2,7 +2,9 @@ import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
 import { passwordHints, passwordSchema } from '@postdeck/contract/validators';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
+import { useUserStore } from '../../../stores/user-store';
 import { usePasswordUpdate } from '../api/password-update';
 
 interface PasswordValues {
@@ -38,12 +40,21 @@ export function ChangePasswordPage() {
   const [form] = Form.useForm<PasswordValues>();
   const update = usePasswordUpdate();
   const newPassword = Form.useWatch('newPassword', form) ?? '';
+  const { info, menu, setSession } = useUserStore();
+  const forced = info?.mustChangePassword ?? false;
+  const navigate = useNavigate();
 
   const onFinish = ({ oldPassword, newPassword: next }: PasswordValues) => {
     update.mutate(
       { oldPassword, newPassword: next },
       {
-        onSuccess: () => form.resetFields(),
+        onSuccess: () => {
+          form.resetFields();
+          if (forced && info) {
+            setSession({ ...info, mustChangePassword: false }, menu);
+            void navigate('/', { replace: true });
+          }
+        },
         onError: (error) => {
           if (!isApiError(error)) return;
           form.setFields(
@@ -60,6 +71,9 @@ export function ChangePasswordPage() {
 
   return (
     <Card title={t('route.changePassword')} style={{ maxWidth: 520 }}>
+      {forced && !update.isSuccess && (
+        <Alert type="warning" showIcon title={t('me.mustChange')} style={{ marginBottom: 16 }} />
+      )}
       {update.isSuccess && (
         <Alert type="success" showIcon title={t('me.changed')} style={{ marginBottom: 16 }} />
       )}
