@@ -21,6 +21,8 @@ const SHELL_PAGES = [
   '/api/content/publish/pubContent',
   '/api/material/list',
   '/api/material/list?view=list',
+  '/api/system/user',
+  '/api/log/audit',
   '/api/infor/myInfor?navLink=2',
   '/api/tip/messagetip',
   '/profile/index',

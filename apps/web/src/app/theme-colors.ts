@@ -21,3 +21,6 @@ export const PLACEHOLDER_TEXT = 'rgba(0, 0, 0, 0.55)';
 
 /** antd's red-7: danger text and buttons at 5.6:1 on white. */
 export const DANGER = '#cf1322';
+
+/** Success green dark enough for an icon on white (3:1, WCAG 1.4.11). */
+export const SUCCESS = '#389e0d';

@@ -59,7 +59,9 @@ export function AuditLogPage() {
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: t('audit.empty') }}
-          scroll={{ x: 'max-content' }}
+          // No horizontal scroll: antd's scrolling region cannot take keyboard focus (axe-core
+          // scrollable-region-focusable); long cells are cut with an ellipsis instead.
+          tableLayout="fixed"
           pagination={{
             current: filters.page,
             pageSize: filters.pageSize,
