@@ -98,3 +98,11 @@ function stripWeak(tag: string): string {
 function wholeSeconds(date: Date): number {
   return Math.floor(date.getTime() / 1000) * 1000;
 }
+
+/** Headers of a file made on the fly for one user (an export, a zip): saved, never cached nor sniffed. */
+export const generatedDownloadHeaders = (contentType: string, filename: string) => ({
+  'content-type': contentType,
+  'content-disposition': contentDisposition('attachment', filename),
+  'x-content-type-options': 'nosniff',
+  'cache-control': 'private, no-store',
+});

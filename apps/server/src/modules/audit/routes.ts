@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { departmentScope } from '../../lib/department-scope.ts';
 import { route, sessionOf } from '../../lib/route.ts';
-import { contentDisposition } from '../../storage/http-headers.ts';
+import { generatedDownloadHeaders } from '../../storage/http-headers.ts';
 import { requestMeta, writeAudit } from './audit.ts';
 import { auditCsvStream } from './audit-csv.ts';
 import { auditBatches, listAudit } from './audit-repo.ts';
@@ -56,12 +56,7 @@ export function auditRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }
       const scope = await departmentScope(deps.db, principal);
       const stream = auditCsvStream(auditBatches(deps.db, filters, scope));
       stream.on('error', (error) => request.log.warn({ err: error }, 'audit export stream failed'));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition('attachment', 'audit-log.csv'))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return reply.headers(generatedDownloadHeaders('text/csv; charset=utf-8', 'audit-log.csv')).send(stream);
     },
   });
 }

@@ -5,9 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, contents, materials } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { ADMIN_PASSWORD, call, createTestApp, login, type TestApp } from '../../test/test-app.ts';
-import { createDepartment, rootDepartment } from '../departments/department-repo.ts';
+
 import { createUser } from '../users/user-repo.ts';
 import { indexPendingContents } from './search-index.ts';
+import { departmentTree } from '../../test/fixtures.ts';
 
 const PASSWORD = 'Secr3t!pw';
 const clock = manualClock(new Date('2026-05-01T08:00:00Z'));
@@ -65,10 +66,7 @@ async function daysPass(days: number) {
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  dept['root'] = await rootDepartment(t.db);
-  dept['news'] = await createDepartment(t.db, { name: 'Newsroom', parentId: dept['root'] });
-  dept['video'] = await createDepartment(t.db, { name: 'Video', parentId: dept['news'] });
-  dept['intl'] = await createDepartment(t.db, { name: 'International', parentId: dept['root'] });
+  Object.assign(dept, await departmentTree(t.db));
   await user('video', 'video', 'editor');
   await user('intl', 'intl', 'editor');
   await user('lead', 'news', 'dept_admin');

@@ -2,7 +2,8 @@ import type { Department } from '@postdeck/contract/departments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, createTestApp, login, type TestApp } from '../../test/test-app.ts';
 import { createUser } from '../users/user-repo.ts';
-import { createDepartment, rootDepartment } from './department-repo.ts';
+
+import { departmentTree } from '../../test/fixtures.ts';
 
 const PASSWORD = 'Secr3t!pw';
 let t: TestApp;
@@ -26,10 +27,7 @@ const list = async (token: string | undefined) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  dept['root'] = await rootDepartment(t.db);
-  dept['news'] = await createDepartment(t.db, { name: 'Newsroom', parentId: dept['root'] });
-  dept['video'] = await createDepartment(t.db, { name: 'Video', parentId: dept['news'] });
-  dept['intl'] = await createDepartment(t.db, { name: 'International', parentId: dept['root'] });
+  Object.assign(dept, await departmentTree(t.db));
 });
 afterAll(() => t.close());
 

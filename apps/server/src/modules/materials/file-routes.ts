@@ -2,7 +2,7 @@ import { PUBLIC } from '@postdeck/contract/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { contentDisposition } from '../../storage/http-headers.ts';
+import { generatedDownloadHeaders } from '../../storage/http-headers.ts';
 import { type SendFileOptions, sendStoredFile } from '../../storage/send-file.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { type MaterialRow, findMaterial, findMaterials } from './material-repo.ts';
@@ -84,11 +84,6 @@ export function fileRoutes(app: FastifyInstance, deps: { db: Db; storage: FileSt
       present.map((row) => ({ name: fileNameFor(row.name, row.mime), key: row.storageKey })),
     );
     archive.finalize().catch((error: unknown) => request.log.warn({ err: error }, 'zip stream failed'));
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', contentDisposition('attachment', 'materials.zip'))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(archive);
+    return reply.headers(generatedDownloadHeaders('application/zip', 'materials.zip')).send(archive);
   });
 }

@@ -7,11 +7,12 @@ import sharp from 'sharp';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ADMIN_PASSWORD, call, createTestApp, login, testConfig } from '../../test/test-app.ts';
-import { createDepartment, rootDepartment } from '../departments/department-repo.ts';
+
 import { createLocalStorage } from '../../storage/local-storage.ts';
 import { createUser } from '../users/user-repo.ts';
 import { createMediaTools } from './media-tools.ts';
 import { processMaterial } from './process-material.ts';
+import { departmentTree } from '../../test/fixtures.ts';
 
 /** Shared by the media library's tests: an app on temp directories, people, a tus client, images. */
 
@@ -63,10 +64,7 @@ export async function libraryApp(
   const port = (t.app.server.address() as { port: number }).port;
 
   const dept: Record<string, number> = {};
-  dept['root'] = await rootDepartment(t.db);
-  dept['news'] = await createDepartment(t.db, { name: 'Newsroom', parentId: dept['root'] });
-  dept['video'] = await createDepartment(t.db, { name: 'Video', parentId: dept['news'] });
-  dept['intl'] = await createDepartment(t.db, { name: 'International', parentId: dept['root'] });
+  Object.assign(dept, await departmentTree(t.db));
   const users: Record<string, number> = {};
   const tokens: Record<string, string> = {};
   const people: [string, string, string][] = [

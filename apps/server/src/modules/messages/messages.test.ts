@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { ADMIN_PASSWORD, call, createTestApp, login, type TestApp } from '../../test/test-app.ts';
-import { createDepartment, rootDepartment } from '../departments/department-repo.ts';
+
 import { createUser } from '../users/user-repo.ts';
 import { createNotifier } from './notifier.ts';
+import { departmentTree } from '../../test/fixtures.ts';
 
 const PASSWORD = 'Secr3t!pw';
 const clock = manualClock(new Date('2026-03-01T08:00:00Z'));
@@ -52,10 +53,7 @@ const fields = (res: { body: { data: { errors?: { field: string }[] } | null } }
 beforeAll(async () => {
   t = await createTestApp({ clock });
   notifier = createNotifier({ clock: noteClock });
-  dept['root'] = await rootDepartment(t.db);
-  dept['news'] = await createDepartment(t.db, { name: 'Newsroom', parentId: dept['root'] });
-  dept['video'] = await createDepartment(t.db, { name: 'Video', parentId: dept['news'] });
-  dept['intl'] = await createDepartment(t.db, { name: 'International', parentId: dept['root'] });
+  Object.assign(dept, await departmentTree(t.db));
   await user('editor', 'video', 'editor');
   await user('lead', 'news', 'dept_admin');
   await user('newsViewer', 'news', 'viewer');

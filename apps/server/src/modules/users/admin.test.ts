@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { ADMIN_PASSWORD, call, createTestApp, login, type TestApp } from '../../test/test-app.ts';
-import { createDepartment, rootDepartment } from '../departments/department-repo.ts';
+
 import { createUser } from './user-repo.ts';
+import { departmentTree } from '../../test/fixtures.ts';
 
 const PASSWORD = 'Secr3t!pw';
 const FIRST = 'First!pw1';
@@ -58,10 +59,7 @@ async function audited(action: string, userId: number) {
 
 beforeAll(async () => {
   t = await createTestApp({ clock });
-  dept['root'] = await rootDepartment(t.db);
-  dept['news'] = await createDepartment(t.db, { name: 'Newsroom', parentId: dept['root'] });
-  dept['video'] = await createDepartment(t.db, { name: 'Video', parentId: dept['news'] });
-  dept['intl'] = await createDepartment(t.db, { name: 'International', parentId: dept['root'] });
+  Object.assign(dept, await departmentTree(t.db));
   await user('lead', 'news', 'dept_admin');
   await user('editor', 'news', 'editor');
   await user('cutter', 'video', 'viewer');

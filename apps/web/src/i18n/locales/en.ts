@@ -456,6 +456,15 @@ export const en = {
     save: 'Save',
     saved: 'Profile saved.',
   },
+  password: {
+    hintsLabel: 'Password rules',
+    hint: {
+      length: '8 to 16 characters',
+      letter: 'A letter',
+      digit: 'A digit',
+      special: 'A special character from !@#$^&*()',
+    },
+  },
   users: {
     account: 'Account',
     accountHint: '4 to 20 letters, digits, underscores or hyphens; it cannot be changed later.',
@@ -495,13 +504,6 @@ export const en = {
     directoryDepartment: 'Department in the directory: {{name}}',
     password: 'First password',
     passwordHint: 'Give this password to the user: they must choose their own at first sign-in.',
-    hintsLabel: 'Password rules',
-    hint: {
-      length: '8 to 16 characters',
-      letter: 'A letter',
-      digit: 'A digit',
-      special: 'A special character from !@#$^&*()',
-    },
     disable: 'Disable',
     enable: 'Enable',
     disableConfirm: 'Disable {{name}}?',
@@ -538,7 +540,6 @@ export const en = {
         profile: 'You can edit your profile and change your password.',
       },
     },
-    hintsLabel: 'Password rules',
     oldPassword: 'Current password',
     newPassword: 'New password',
     confirm: 'Confirm new password',
@@ -547,12 +548,6 @@ export const en = {
     mismatch: 'The passwords do not match.',
     submit: 'Change password',
     changed: 'Password changed. Your other sessions were signed out.',
-    hint: {
-      length: '8 to 16 characters',
-      letter: 'A letter',
-      digit: 'A digit',
-      special: 'A special character from !@#$^&*()',
-    },
   },
 };
 

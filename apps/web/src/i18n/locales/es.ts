@@ -461,6 +461,15 @@ export const es: Messages = {
     save: 'Guardar',
     saved: 'Perfil guardado.',
   },
+  password: {
+    hintsLabel: 'Reglas de la contraseña',
+    hint: {
+      length: 'De 8 a 16 caracteres',
+      letter: 'Una letra',
+      digit: 'Un dígito',
+      special: 'Un carácter especial de !@#$^&*()',
+    },
+  },
   users: {
     account: 'Cuenta',
     accountHint: 'De 4 a 20 letras, dígitos, guiones bajos o guiones; no se puede cambiar después.',
@@ -501,13 +510,6 @@ export const es: Messages = {
     password: 'Contraseña inicial',
     passwordHint:
       'Comunique esta contraseña al usuario: deberá elegir la suya al iniciar sesión por primera vez.',
-    hintsLabel: 'Reglas de la contraseña',
-    hint: {
-      length: 'De 8 a 16 caracteres',
-      letter: 'Una letra',
-      digit: 'Un dígito',
-      special: 'Un carácter especial de !@#$^&*()',
-    },
     disable: 'Desactivar',
     enable: 'Activar',
     disableConfirm: '¿Desactivar a {{name}}?',
@@ -545,7 +547,6 @@ export const es: Messages = {
         profile: 'Puede editar su perfil y cambiar su contraseña.',
       },
     },
-    hintsLabel: 'Reglas de la contraseña',
     oldPassword: 'Contraseña actual',
     newPassword: 'Contraseña nueva',
     confirm: 'Confirmar la contraseña nueva',
@@ -554,11 +555,5 @@ export const es: Messages = {
     mismatch: 'Las contraseñas no coinciden.',
     submit: 'Cambiar contraseña',
     changed: 'Contraseña cambiada. Se cerraron sus otras sesiones.',
-    hint: {
-      length: 'De 8 a 16 caracteres',
-      letter: 'Una letra',
-      digit: 'Un dígito',
-      special: 'Un carácter especial de !@#$^&*()',
-    },
   },
 };

@@ -458,6 +458,15 @@ export const ja: Messages = {
     save: '保存',
     saved: 'プロフィールを保存しました。',
   },
+  password: {
+    hintsLabel: 'パスワードのルール',
+    hint: {
+      length: '8～16 文字',
+      letter: '英字を含む',
+      digit: '数字を含む',
+      special: '!@#$^&*() のいずれかの記号を含む',
+    },
+  },
   users: {
     account: 'アカウント',
     accountHint: '英字・数字・_・- で 4～20 文字。作成後は変更できません。',
@@ -498,13 +507,6 @@ export const ja: Messages = {
     password: '初期パスワード',
     passwordHint:
       'このパスワードを本人に伝えてください。初回サインイン時に自分のパスワードへの変更が必要です。',
-    hintsLabel: 'パスワードのルール',
-    hint: {
-      length: '8～16 文字',
-      letter: '英字を含む',
-      digit: '数字を含む',
-      special: '!@#$^&*() のいずれかの記号を含む',
-    },
     disable: '無効にする',
     enable: '有効にする',
     disableConfirm: '{{name}} を無効にしますか？',
@@ -541,7 +543,6 @@ export const ja: Messages = {
         profile: 'プロフィールの編集とパスワードの変更ができます。',
       },
     },
-    hintsLabel: 'パスワードの条件',
     oldPassword: '現在のパスワード',
     newPassword: '新しいパスワード',
     confirm: '新しいパスワード（確認）',
@@ -550,11 +551,5 @@ export const ja: Messages = {
     mismatch: 'パスワードが一致しません。',
     submit: 'パスワードを変更',
     changed: 'パスワードを変更しました。他のセッションはサインアウトされました。',
-    hint: {
-      length: '8〜16 文字',
-      letter: '英字を含む',
-      digit: '数字を含む',
-      special: '!@#$^&*() の記号を含む',
-    },
   },
 };

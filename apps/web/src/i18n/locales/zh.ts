@@ -456,6 +456,15 @@ export const zh: Messages = {
     save: '保存',
     saved: '个人资料已保存。',
   },
+  password: {
+    hintsLabel: '密码规则',
+    hint: {
+      length: '8 到 16 个字符',
+      letter: '包含字母',
+      digit: '包含数字',
+      special: '包含 !@#$^&*() 中的一个特殊字符',
+    },
+  },
   users: {
     account: '账号',
     accountHint: '4-20 位字母、数字、下划线或连字符；创建后不能修改。',
@@ -495,13 +504,6 @@ export const zh: Messages = {
     directoryDepartment: '通讯录中的部门：{{name}}',
     password: '初始密码',
     passwordHint: '请将此密码告知用户：首次登录时必须设置自己的密码。',
-    hintsLabel: '密码规则',
-    hint: {
-      length: '8 到 16 个字符',
-      letter: '包含字母',
-      digit: '包含数字',
-      special: '包含 !@#$^&*() 中的一个特殊字符',
-    },
     disable: '停用',
     enable: '启用',
     disableConfirm: '停用 {{name}}？',
@@ -537,7 +539,6 @@ export const zh: Messages = {
         profile: '您可以编辑个人资料并修改密码。',
       },
     },
-    hintsLabel: '密码规则',
     oldPassword: '当前密码',
     newPassword: '新密码',
     confirm: '确认新密码',
@@ -546,11 +547,5 @@ export const zh: Messages = {
     mismatch: '两次输入的密码不一致。',
     submit: '修改密码',
     changed: '密码已修改，您的其他会话已退出登录。',
-    hint: {
-      length: '8 到 16 个字符',
-      letter: '包含字母',
-      digit: '包含数字',
-      special: '包含 !@#$^&*() 中的特殊字符',
-    },
   },
 };

@@ -1,9 +1,9 @@
-import { CheckCircleFilled, CloseCircleOutlined } from '@ant-design/icons';
-import { passwordHints, passwordSchema } from '@postdeck/contract/validators';
+import { passwordSchema } from '@postdeck/contract/validators';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
+import { PasswordRules } from '../../../components/password-rules';
 import { useUserStore } from '../../../stores/user-store';
 import { usePasswordUpdate } from '../api/password-update';
 
@@ -11,27 +11,6 @@ interface PasswordValues {
   oldPassword: string;
   newPassword: string;
   confirm: string;
-}
-
-const HINTS = ['length', 'letter', 'digit', 'special'] as const;
-
-function PasswordHints({ value }: { value: string }) {
-  const { t } = useTranslation();
-  const hints = passwordHints(value);
-  return (
-    <ul style={{ listStyle: 'none', padding: 0, margin: '4px 0 0' }} aria-label={t('me.hintsLabel')}>
-      {HINTS.map((key) => (
-        <li key={key} data-met={hints[key]}>
-          {hints[key] ? (
-            <CheckCircleFilled style={{ color: '#52c41a' }} />
-          ) : (
-            <CloseCircleOutlined style={{ color: '#999' }} />
-          )}{' '}
-          {t(`me.hint.${key}`)}
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 /** /api/me/changePass: change the own password; other sessions are signed out. */
@@ -91,7 +70,7 @@ export function ChangePasswordPage() {
         <Form.Item
           name="newPassword"
           label={t('me.newPassword')}
-          extra={<PasswordHints value={newPassword} />}
+          extra={<PasswordRules value={newPassword} />}
           rules={[
             { required: true, message: t('me.required') },
             {

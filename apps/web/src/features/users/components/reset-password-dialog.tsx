@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { useUserActions } from '../api/user-actions';
-import { PasswordRules, passwordRules } from './password-rules';
+import { PasswordRules, passwordRules } from '../../../components/password-rules';
 
 interface ResetValues {
   newPassword: string;

@@ -12,7 +12,7 @@ import { lookUpDirectory, useUserActions } from '../api/user-actions';
 import { useRoleOptions } from '../api/user-list';
 import { placeFieldErrors } from '../field-errors';
 import { useShowFailure } from '../show-failure';
-import { PasswordRules, passwordRules } from './password-rules';
+import { PasswordRules, passwordRules } from '../../../components/password-rules';
 
 /** A new user, or the user being edited. */
 export type UserFormTarget = 'new' | UserAdminItem;

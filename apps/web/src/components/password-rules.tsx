@@ -3,6 +3,7 @@ import { passwordHints, passwordSchema } from '@postdeck/contract/validators';
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { SUCCESS } from '../app/theme-colors';
 
 const HINTS = ['length', 'letter', 'digit', 'special'] as const;
 
@@ -22,15 +23,15 @@ export function PasswordRules({ value }: { value: string }) {
   const { t } = useTranslation();
   const hints = passwordHints(value);
   return (
-    <ul style={{ listStyle: 'none', padding: 0, margin: '4px 0 0' }} aria-label={t('users.hintsLabel')}>
+    <ul style={{ listStyle: 'none', padding: 0, margin: '4px 0 0' }} aria-label={t('password.hintsLabel')}>
       {HINTS.map((key) => (
         <li key={key} data-met={hints[key]}>
           {hints[key] ? (
-            <CheckCircleFilled aria-hidden style={{ color: '#389e0d' }} />
+            <CheckCircleFilled aria-hidden style={{ color: SUCCESS }} />
           ) : (
             <CloseCircleOutlined aria-hidden style={{ color: '#8c8c8c' }} />
           )}{' '}
-          {t(`users.hint.${key}`)}
+          {t(`password.hint.${key}`)}
         </li>
       ))}
     </ul>
