@@ -23,7 +23,8 @@ import { createAuthService } from './modules/auth/service.ts';
 import { createNotifier } from './modules/messages/notifier.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
-import { departmentRoutes } from './modules/departments/routes.ts';
+import { createDepartmentAdminService } from './modules/departments/admin-service.ts';
+import { departmentAdminRoutes, departmentRoutes } from './modules/departments/routes.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { systemRoutes, VERSION } from './modules/system/routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       profileRoutes(api, { db: database.db, clock, principals });
       messagesRoutes(api, messages);
       departmentRoutes(api, { db: database.db });
+      departmentAdminRoutes(api, createDepartmentAdminService({ db: database.db, clock, principals }));
       auditRoutes(api, { db: database.db, clock });
       contentRoutes(api, createContentService({ db: database.db, clock, materials: materials.service }));
       materials.routes(api);

@@ -22,6 +22,7 @@ const SHELL_PAGES = [
   '/api/material/list',
   '/api/material/list?view=list',
   '/api/system/user',
+  '/api/system/dept',
   '/api/log/audit',
   '/api/infor/myInfor?navLink=2',
   '/api/tip/messagetip',

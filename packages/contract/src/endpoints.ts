@@ -20,7 +20,14 @@ import {
   contentListSchema,
   contentUpdateBodySchema,
 } from './content.ts';
-import { departmentListSchema } from './departments.ts';
+import {
+  departmentAdminItemSchema,
+  departmentAdminListSchema,
+  departmentCreateBodySchema,
+  departmentDeleteBodySchema,
+  departmentListSchema,
+  departmentUpdateBodySchema,
+} from './departments.ts';
 import {
   materialDeleteBodySchema,
   materialIdQuerySchema,
@@ -399,6 +406,42 @@ export const endpoints = {
     summary: "The departments of the caller's data scope, flat, ordered by sort then name",
     tag: 'departments',
     response: departmentListSchema,
+  },
+  departmentAdminList: {
+    method: 'GET',
+    path: '/control/dept/admin/list',
+    permission: PERMISSIONS.systemDepartments,
+    summary:
+      'The departments the caller manages (their data scope), flat, with user counts and whether each is empty',
+    tag: 'departments',
+    response: departmentAdminListSchema,
+  },
+  departmentCreate: {
+    method: 'POST',
+    path: '/control/dept/create',
+    permission: PERMISSIONS.systemDepartments,
+    summary: 'Create a department under one the caller manages',
+    tag: 'departments',
+    body: departmentCreateBodySchema,
+    response: departmentAdminItemSchema,
+  },
+  departmentUpdate: {
+    method: 'POST',
+    path: '/control/dept/update',
+    permission: PERMISSIONS.systemDepartments,
+    summary: 'Rename, reorder or move a department (never under itself; the root stays the root)',
+    tag: 'departments',
+    body: departmentUpdateBodySchema,
+    response: departmentAdminItemSchema,
+  },
+  departmentDelete: {
+    method: 'POST',
+    path: '/control/dept/delete',
+    permission: PERMISSIONS.systemDepartments,
+    summary: 'Delete an empty department (no sub-departments, users, contents or materials)',
+    tag: 'departments',
+    body: departmentDeleteBodySchema,
+    response: z.null(),
   },
   myInfor: {
     method: 'GET',

@@ -212,6 +212,36 @@ export const ERRORS = {
     es: 'Rol desconocido',
     ja: '存在しないロールです',
   }),
+  userDepartmentNotAllowed: entry(100605, 400, 'fields', {
+    en: 'You cannot place users in this department',
+    zh: '您无法将用户放入此部门',
+    es: 'No puede colocar usuarios en este departamento',
+    ja: 'この部署にはユーザーを置けません',
+  }),
+  departmentNotEmpty: entry(100701, 409, 'message', {
+    en: 'Only an empty department can be deleted: move its sub-departments, users, contents and materials first',
+    zh: '只能删除空部门：请先移走其下级部门、用户、内容和素材',
+    es: 'Solo se puede eliminar un departamento vacío: traslade antes sus subdepartamentos, usuarios, contenidos y materiales',
+    ja: '削除できるのは空の部署だけです。先に下位部署・ユーザー・コンテンツ・素材を移してください',
+  }),
+  departmentNameTaken: entry(100702, 409, 'fields', {
+    en: 'A department with this name already exists here',
+    zh: '此处已有同名部门',
+    es: 'Ya existe aquí un departamento con este nombre',
+    ja: 'ここには同じ名前の部署がすでにあります',
+  }),
+  departmentCycle: entry(100703, 400, 'fields', {
+    en: 'A department cannot move under itself or one of its sub-departments',
+    zh: '部门不能移到自身或其下级部门之下',
+    es: 'Un departamento no puede moverse bajo sí mismo ni bajo uno de sus subdepartamentos',
+    ja: '部署を自身またはその下位部署の下には移動できません',
+  }),
+  departmentNotManaged: entry(100704, 400, 'fields', {
+    en: 'This department is outside the departments you manage',
+    zh: '该部门不在您管理的范围内',
+    es: 'Este departamento está fuera de los que usted administra',
+    ja: 'この部署はあなたが管理する範囲外です',
+  }),
   materialInUse: entry(100501, 409, 'message', {
     en: 'This material is used by {{count}} content(s); remove it from them first',
     zh: '此素材正被 {{count}} 个内容使用，请先从中移除',

@@ -33,7 +33,10 @@ const REGISTRY = {
   [PAGES.users]: () =>
     import('../features/users/pages/users-page').then((module) => ({ Component: module.UsersPage })),
   [PAGES.roles]: comingSoon,
-  [PAGES.departments]: comingSoon,
+  [PAGES.departments]: () =>
+    import('../features/departments/pages/departments-page').then((module) => ({
+      Component: module.DepartmentsPage,
+    })),
   [PAGES.menus]: comingSoon,
   [PAGES.auditLog]: () =>
     import('../features/audit/pages/audit-log-page').then((module) => ({ Component: module.AuditLogPage })),

@@ -4,8 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { departments } from '../../db/schema.ts';
 import { departmentScope, scopeFilter } from '../../lib/department-scope.ts';
 import { route, sessionOf } from '../../lib/route.ts';
+import { requestMeta } from '../audit/audit.ts';
+import type { DepartmentAdminService } from './admin-service.ts';
 
-/** Read access to the department tree; its administration arrives with the system pages. */
+/** Read access to the department tree, for pickers (any signed-in user, their data scope). */
 export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {
   route(app, 'departmentList', async ({ request }) => {
     const scope = await departmentScope(deps.db, sessionOf(request).principal);
@@ -16,4 +18,18 @@ export function departmentRoutes(app: FastifyInstance, deps: { db: Db }) {
       .orderBy(asc(departments.sort), asc(departments.name), asc(departments.id));
     return { items };
   });
+}
+
+/** Issue 5, item 4: the tree as administrators change it. */
+export function departmentAdminRoutes(app: FastifyInstance, admin: DepartmentAdminService) {
+  route(app, 'departmentAdminList', ({ request }) => admin.list(sessionOf(request).principal));
+  route(app, 'departmentCreate', ({ body, request }) =>
+    admin.create(sessionOf(request).principal, body, requestMeta(request)),
+  );
+  route(app, 'departmentUpdate', ({ body, request }) =>
+    admin.update(sessionOf(request).principal, body, requestMeta(request)),
+  );
+  route(app, 'departmentDelete', ({ body, request }) =>
+    admin.remove(sessionOf(request).principal, body.id, requestMeta(request)),
+  );
 }

@@ -74,8 +74,8 @@ export function createUserAdminService(deps: UserAdminDeps) {
 
   function checkDepartment(scope: DepartmentScope, departmentId: number) {
     if (!inScope(scope, departmentId)) {
-      throw new AppError('departmentNotAllowed', {
-        fieldErrors: [fieldError('departmentId', 'departmentNotAllowed')],
+      throw new AppError('userDepartmentNotAllowed', {
+        fieldErrors: [fieldError('departmentId', 'userDepartmentNotAllowed')],
       });
     }
   }

@@ -10,8 +10,8 @@ import { useDepartments } from '../../../api/departments';
 import { DepartmentTreeSelect } from '../../../components/department-tree-select';
 import { lookUpDirectory, useUserActions } from '../api/user-actions';
 import { useRoleOptions } from '../api/user-list';
-import { placeFieldErrors } from '../field-errors';
-import { useShowFailure } from '../show-failure';
+import { placeFieldErrors } from '../../../utils/field-errors';
+import { useShowFailure } from '../../../utils/show-failure';
 import { PasswordRules, passwordRules } from '../../../components/password-rules';
 
 /** A new user, or the user being edited. */

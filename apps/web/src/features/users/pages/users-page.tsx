@@ -14,8 +14,8 @@ import { UserFiltersBar } from '../components/user-filters';
 import { type UserFormTarget, UserFormDrawer } from '../components/user-form-drawer';
 import { UserTable } from '../components/user-table';
 import { FILTER_KEYS, type UserFilters, readUserFilters, toUserQuery, writeUserFilters } from '../list-query';
-import { useShowFailure } from '../show-failure';
-import { useDialogTarget } from '../use-dialog-target';
+import { useShowFailure } from '../../../utils/show-failure';
+import { useDialogTarget } from '../../../utils/use-dialog-target';
 
 /**
  * /api/system/user: the users of the administrator's scope. Filters and paging live in the

@@ -7,7 +7,7 @@ export interface PlacedErrors<F extends string> {
   others: string[];
 }
 
-/** Sorts a refusal's field errors (codes 400, 100601, 100604) into the form's fields and the rest. */
+/** Sorts a refusal's field errors (code 400 and every `fields` code) into the form's fields and the rest. */
 export function placeFieldErrors<F extends string>(
   errors: readonly FieldError[],
   formFields: readonly F[],

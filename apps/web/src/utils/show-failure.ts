@@ -1,10 +1,10 @@
 import { App } from 'antd';
-import { isApiError } from '../../api/api-error';
+import { isApiError } from '../api/api-error';
 
 /**
  * Shows why a change failed as a passing message, unless the client already acted on it (a
- * session box or sign-on redirect). The calls of this feature ask the client to leave the
- * message to them (inlineErrors), see api/user-list.ts.
+ * session box or sign-on redirect): for calls made with `inlineErrors`, whose message the client
+ * leaves to the page.
  */
 export function useShowFailure() {
   const { message } = App.useApp();
