@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
+import type { Principal } from '../../lib/principal.ts';
 
 export interface RequestMeta {
   ip: string;
@@ -43,4 +44,14 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
     userAgent: entry.userAgent,
     at: entry.at,
   });
+}
+
+/** One entry for a change a signed-in user made; pass the transaction of the change. */
+export async function auditChange(
+  db: Db,
+  principal: Pick<Principal, 'id' | 'account'>,
+  meta: RequestMeta,
+  entry: Pick<AuditEntry, 'action' | 'target' | 'detail' | 'at'>,
+): Promise<void> {
+  await writeAudit(db, { ...meta, ...entry, actorId: principal.id, actorAccount: principal.account });
 }

@@ -18,7 +18,7 @@ import {
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { PrincipalCache } from '../../lib/principal-cache.ts';
 import type { Principal } from '../../lib/principal.ts';
-import { type RequestMeta, writeAudit } from '../audit/audit.ts';
+import { auditChange, type RequestMeta } from '../audit/audit.ts';
 
 type CreateBody = z.output<typeof departmentCreateBodySchema>;
 type UpdateBody = z.output<typeof departmentUpdateBodySchema>;
@@ -109,25 +109,6 @@ export function createDepartmentAdminService(deps: {
   const exists = async (id: number) =>
     (await db.select({ id: departments.id }).from(departments).where(eq(departments.id, id))).length > 0;
 
-  async function audit(
-    tx: Db,
-    principal: Principal,
-    meta: RequestMeta,
-    action: string,
-    id: number,
-    detail = {},
-  ) {
-    await writeAudit(tx, {
-      ...meta,
-      at: clock.now(),
-      action,
-      actorId: principal.id,
-      actorAccount: principal.account,
-      target: `dept:${id}`,
-      detail,
-    });
-  }
-
   return {
     async list(principal: Principal) {
       return { items: await items(scopeFilter(await departmentScope(db, principal), departments.id)) };
@@ -142,9 +123,14 @@ export function createDepartmentAdminService(deps: {
           .values({ name: input.name, parentId: input.parentId, sort: input.sort, createdAt: clock.now() })
           .returning({ id: departments.id });
         if (!row) throw new Error('department insert returned nothing');
-        await audit(tx, principal, meta, DEPARTMENT_ACTIONS.create, row.id, {
-          name: input.name,
-          parentId: input.parentId,
+        await auditChange(tx, principal, meta, {
+          at: clock.now(),
+          action: DEPARTMENT_ACTIONS.create,
+          target: `dept:${row.id}`,
+          detail: {
+            name: input.name,
+            parentId: input.parentId,
+          },
         });
         return row.id;
       });
@@ -168,9 +154,14 @@ export function createDepartmentAdminService(deps: {
           .update(departments)
           .set({ name: input.name, parentId, sort: input.sort })
           .where(eq(departments.id, current.id));
-        await audit(tx, principal, meta, DEPARTMENT_ACTIONS.update, current.id, {
-          from: { name: current.name, parentId: current.parentId },
-          to: { name: input.name, parentId },
+        await auditChange(tx, principal, meta, {
+          at: clock.now(),
+          action: DEPARTMENT_ACTIONS.update,
+          target: `dept:${current.id}`,
+          detail: {
+            from: { name: current.name, parentId: current.parentId },
+            to: { name: input.name, parentId },
+          },
         });
       });
       // Signed-in users carry their department's name, and scopes follow the tree.
@@ -184,7 +175,12 @@ export function createDepartmentAdminService(deps: {
       if (current.parentId === null || !item.empty) throw new AppError('departmentNotEmpty');
       await db.transaction(async (tx) => {
         await tx.delete(departments).where(eq(departments.id, id));
-        await audit(tx, principal, meta, DEPARTMENT_ACTIONS.delete, id, { name: current.name });
+        await auditChange(tx, principal, meta, {
+          at: clock.now(),
+          action: DEPARTMENT_ACTIONS.delete,
+          target: `dept:${id}`,
+          detail: { name: current.name },
+        });
       });
       return null;
     },

@@ -16,7 +16,7 @@ import { type DepartmentScope, departmentScope, inScope } from '../../lib/depart
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { PrincipalCache } from '../../lib/principal-cache.ts';
 import type { Principal } from '../../lib/principal.ts';
-import { type RequestMeta, writeAudit } from '../audit/audit.ts';
+import { auditChange, type RequestMeta } from '../audit/audit.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
 import {
@@ -97,17 +97,6 @@ export function createUserAdminService(deps: UserAdminDeps) {
     return grants;
   }
 
-  async function audit(tx: Db, principal: Principal, meta: RequestMeta, action: string, userId: number) {
-    await writeAudit(tx, {
-      ...meta,
-      at: clock.now(),
-      action,
-      actorId: principal.id,
-      actorAccount: principal.account,
-      target: `user:${userId}`,
-    });
-  }
-
   /** Refuses when `ids` hold every remaining active administrator. */
   async function keepAnAdministrator(ids: readonly number[]) {
     const [holder] = await db
@@ -154,7 +143,11 @@ export function createUserAdminService(deps: UserAdminDeps) {
           .returning({ id: users.id });
         if (!row) throw new Error('user insert returned nothing');
         await setRoles(tx, row.id, grants);
-        await audit(tx, principal, meta, USER_ACTIONS.create, row.id);
+        await auditChange(tx, principal, meta, {
+          at: clock.now(),
+          action: USER_ACTIONS.create,
+          target: `user:${row.id}`,
+        });
         return row.id;
       });
       return (await findAdminUser(db, id)) as UserAdminItem;
@@ -172,7 +165,11 @@ export function createUserAdminService(deps: UserAdminDeps) {
           .set({ name: input.name, email: input.email, departmentId: input.departmentId })
           .where(eq(users.id, user.id));
         await setRoles(tx, user.id, grants);
-        await audit(tx, principal, meta, USER_ACTIONS.update, user.id);
+        await auditChange(tx, principal, meta, {
+          at: clock.now(),
+          action: USER_ACTIONS.update,
+          target: `user:${user.id}`,
+        });
       });
       // Menu, permissions and scope follow on the user's next request.
       await principals.invalidate(user.id);
@@ -188,7 +185,11 @@ export function createUserAdminService(deps: UserAdminDeps) {
         await tx.update(users).set({ status: input.status }).where(eq(users.id, user.id));
         if (input.status === 'disabled') await revokeUserSessions(tx, user.id, now, 'disabled');
         const action = input.status === 'disabled' ? USER_ACTIONS.disable : USER_ACTIONS.enable;
-        await audit(tx, principal, meta, action, user.id);
+        await auditChange(tx, principal, meta, {
+          at: clock.now(),
+          action: action,
+          target: `user:${user.id}`,
+        });
       });
       // Open sessions end on their next request: the cached user is dropped everywhere.
       await principals.invalidate(user.id);
@@ -209,7 +210,11 @@ export function createUserAdminService(deps: UserAdminDeps) {
           .where(and(inArray(users.id, unique), isNull(users.deletedAt)));
         for (const id of unique) {
           await revokeUserSessions(tx, id, now, 'deleted');
-          await audit(tx, principal, meta, USER_ACTIONS.delete, id);
+          await auditChange(tx, principal, meta, {
+            at: clock.now(),
+            action: USER_ACTIONS.delete,
+            target: `user:${id}`,
+          });
         }
       });
       for (const id of unique) await principals.invalidate(id);
@@ -230,7 +235,11 @@ export function createUserAdminService(deps: UserAdminDeps) {
           .set({ passwordHash, passwordChangedAt: now, mustChangePassword: user.id !== principal.id })
           .where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id, now, 'password reset');
-        await audit(tx, principal, meta, USER_ACTIONS.passwordReset, user.id);
+        await auditChange(tx, principal, meta, {
+          at: clock.now(),
+          action: USER_ACTIONS.passwordReset,
+          target: `user:${user.id}`,
+        });
       });
       await principals.invalidate(user.id);
     },
