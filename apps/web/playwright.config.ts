@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { E2E } from './e2e/e2e-env';
+import { E2E, E2E_SSO } from './e2e/e2e-env';
 
 /**
  * End-to-end tests in Debian's chromium (no browser download) against the real server,
@@ -31,13 +31,25 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node ${E2E.serverScript}`,
-    url: `${E2E.baseUrl}/prod-api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: E2E.serverEnv,
-  },
+  webServer: [
+    {
+      command: `node ${E2E.serverScript}`,
+      url: `${E2E.baseUrl}/prod-api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: E2E.serverEnv,
+    },
+    // The single sign-on spec's server, with its OpenID Connect provider (sso.spec.ts).
+    {
+      command: `node ${E2E.serverScript}`,
+      url: `${E2E_SSO.baseUrl}/prod-api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: E2E_SSO.serverEnv,
+    },
+  ],
 });

@@ -13,18 +13,25 @@ import { createPrincipalCache, type PrincipalCache } from './lib/principal-cache
 import { deriveKey } from './lib/secrets.ts';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { createOidc } from './modules/auth/oidc.ts';
+import { oidcRoutes } from './modules/auth/oidc-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { manualRoutes } from './modules/manual/routes.ts';
 import { createMaterialsModule } from './modules/materials/module.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
 import { createUserAdminService } from './modules/users/admin-service.ts';
 import { builtInDirectory } from './modules/users/directory.ts';
+import { ldapDirectory } from './modules/users/ldap-directory.ts';
 import { createAuthService } from './modules/auth/service.ts';
 import { createNotifier } from './modules/messages/notifier.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { createContentService } from './modules/content/service.ts';
 import { createDepartmentAdminService } from './modules/departments/admin-service.ts';
 import { departmentAdminRoutes, departmentRoutes } from './modules/departments/routes.ts';
+import { createMenuAdminService } from './modules/menus/menu-admin-service.ts';
+import { menuAdminRoutes } from './modules/menus/routes.ts';
+import { createRoleService } from './modules/roles/role-service.ts';
+import { roleRoutes } from './modules/roles/routes.ts';
 import { messagesRoutes } from './modules/messages/routes.ts';
 import { createMessagesService } from './modules/messages/service.ts';
 import { systemRoutes, VERSION } from './modules/system/routes.ts';
@@ -97,18 +104,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.decorate('principals', principals);
   app.decorate('accessTokens', accessTokens);
+  // With LDAP_URL the company directory is an LDAP or Active Directory server.
+  const ldap = config.ldap && {
+    directory: ldapDirectory({ ...config.ldap, log: (message, err) => app.log.warn({ err }, message) }),
+    passwordCheck: config.ldap.passwordCheck,
+  };
   const auth = createAuthService({
     db: database.db,
     clock,
     accessTokens,
     refreshTokenTtl: config.refreshTokenTtl,
     principals,
+    ...(ldap?.passwordCheck
+      ? {
+          passwordCheck: (account: string, password: string) =>
+            ldap.directory.verifyPassword(account, password),
+        }
+      : {}),
   });
+  // With OIDC_ISSUER, single sign-on through that OpenID Connect provider.
+  const oidc =
+    config.oidc &&
+    createOidc({
+      db: database.db,
+      clock,
+      settings: config.oidc,
+      key: deriveKey(deps.masterSecret, 'oidc-state'),
+      auth,
+      log: (message, err) => app.log.warn({ err }, message),
+    });
   const userAdmin = createUserAdminService({
     db: database.db,
     clock,
     principals,
-    directory: builtInDirectory(database.db),
+    directory: ldap?.directory ?? builtInDirectory(database.db),
   });
   const messages = createMessagesService({ db: database.db, clock, notifier: createNotifier({ clock }) });
   const materials = createMaterialsModule({
@@ -146,11 +175,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       systemRoutes(api, { db: database.db, config });
       authRoutes(api, auth, userAdmin);
+      oidcRoutes(api, oidc);
       userAdminRoutes(api, userAdmin);
       profileRoutes(api, { db: database.db, clock, principals });
       messagesRoutes(api, messages);
       departmentRoutes(api, { db: database.db });
       departmentAdminRoutes(api, createDepartmentAdminService({ db: database.db, clock, principals }));
+      roleRoutes(api, { db: database.db, roles: createRoleService({ db: database.db, clock, principals }) });
+      menuAdminRoutes(api, createMenuAdminService({ db: database.db, clock, principals }));
       auditRoutes(api, { db: database.db, clock });
       contentRoutes(api, createContentService({ db: database.db, clock, materials: materials.service }));
       materials.routes(api);

@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { type OidcConfig, oidcEnvFields, readOidcConfig } from './config-oidc.ts';
 
 /**
  * Every environment variable Postdeck reads, parsed once at start-up. The README's
  * configuration table mirrors this file.
  */
 const seconds = z.coerce.number().int().positive();
+/** A string setting for which an empty value means unset. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -53,6 +57,38 @@ const envSchema = z.object({
    * although private (tests, sandboxes); comma-separated. Empty: public addresses only.
    */
   FETCH_ALLOW_PRIVATE: z.string().default(''),
+  /** OpenID Connect single sign-on: PUBLIC_URL and OIDC_* (config-oidc.ts). */
+  ...oidcEnvFields,
+  /**
+   * The company directory over LDAP or Active Directory; without LDAP_URL the directory is
+   * Postdeck's own users. Empty values count as unset.
+   */
+  LDAP_URL: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^ldaps?:\/\/[^/?#\s]+\/?$/i, 'must be ldap://host[:port] or ldaps://host[:port]')
+      .optional(),
+  ),
+  LDAP_BIND_DN: unsetIfEmpty(z.string().optional()),
+  LDAP_BIND_PASSWORD: unsetIfEmpty(z.string().optional()),
+  LDAP_BASE_DN: unsetIfEmpty(z.string().optional()),
+  LDAP_USER_FILTER: unsetIfEmpty(
+    z
+      .string()
+      .refine((f) => f.startsWith('(') && f.endsWith(')') && f.includes('{account}'), {
+        message: 'must be a parenthesised LDAP filter containing {account}',
+      })
+      .optional(),
+  ),
+  LDAP_ATTR_ACCOUNT: unsetIfEmpty(z.string().default('uid')),
+  LDAP_ATTR_NAME: unsetIfEmpty(z.string().default('cn')),
+  LDAP_ATTR_EMAIL: unsetIfEmpty(z.string().default('mail')),
+  LDAP_ATTR_DEPARTMENT: unsetIfEmpty(z.string().default('ou')),
+  LDAP_PASSWORD_CHECK: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  LDAP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -84,13 +120,36 @@ export interface Config {
     uploadsDir: string;
   };
   fetchAllowPrivate: string;
+  /** OpenID Connect single sign-on; undefined unless OIDC_ISSUER is set. */
+  oidc: OidcConfig | undefined;
+  /** The LDAP or Active Directory company directory; undefined: Postdeck's own users. */
+  ldap: LdapConfig | undefined;
+}
+
+export interface LdapConfig {
+  url: string;
+  /** The service account searches are made as; anonymous when unset. */
+  bindDn: string | undefined;
+  bindPassword: string | undefined;
+  baseDn: string;
+  /** An RFC 4515 filter in which `{account}` stands for the escaped account. */
+  userFilter: string;
+  attributes: { account: string; name: string; email: string; department: string };
+  /** Sign-in checks passwords against the directory instead of Postdeck's own. */
+  passwordCheck: boolean;
+  timeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  const issues = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (parsed.success && parsed.data.LDAP_URL && !parsed.data.LDAP_BASE_DN) {
+    issues.push('LDAP_BASE_DN: required when LDAP_URL is set');
+  }
+  const oidc = parsed.success ? readOidcConfig(parsed.data) : undefined;
+  issues.push(...(oidc?.issues ?? []));
+  if (!parsed.success || issues.length > 0) {
+    throw new Error(`Invalid configuration:\n${issues.map((line) => `  ${line}`).join('\n')}`);
   }
   const e = parsed.data;
   // npm runs workspace scripts inside the workspace; paths are meant from where npm was invoked.
@@ -121,5 +180,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsDir: resolve(base, e.DATA_DIR, 'uploads'),
     },
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
+    oidc: oidc?.config,
+    ldap:
+      e.LDAP_URL && e.LDAP_BASE_DN
+        ? {
+            url: e.LDAP_URL,
+            bindDn: e.LDAP_BIND_DN,
+            bindPassword: e.LDAP_BIND_PASSWORD,
+            baseDn: e.LDAP_BASE_DN,
+            userFilter: e.LDAP_USER_FILTER ?? `(${e.LDAP_ATTR_ACCOUNT}={account})`,
+            attributes: {
+              account: e.LDAP_ATTR_ACCOUNT,
+              name: e.LDAP_ATTR_NAME,
+              email: e.LDAP_ATTR_EMAIL,
+              department: e.LDAP_ATTR_DEPARTMENT,
+            },
+            passwordCheck: e.LDAP_PASSWORD_CHECK,
+            timeoutMs: e.LDAP_TIMEOUT_MS,
+          }
+        : undefined,
   };
 }

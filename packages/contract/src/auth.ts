@@ -47,6 +47,11 @@ export type PasswordUpdateBody = z.infer<typeof passwordUpdateBodySchema>;
 export const publicConfigSchema = z.object({
   ssoLoginUrl: z.string().nullable(),
   ssoLogoutUrl: z.string().nullable(),
+  /**
+   * OpenID Connect sign-on is configured (OIDC_ISSUER): the login page offers it, and the two
+   * addresses above are Postdeck's own OIDC routes (login takes `redirect`, logout nothing).
+   */
+  oidc: z.boolean(),
   /** The operation manual; '/manual/' (served in the reader's language) unless configured. */
   operationManualUrl: z.string().optional(),
   systemId: z.string(),
@@ -55,3 +60,36 @@ export const publicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * OpenID Connect single sign-on (issue 5, item 7). The browser goes to GET /auth/oidc/login,
+ * signs in at the provider, comes back to GET /auth/oidc/callback, which sends it to
+ * `/login?sso=<one-time code>`; the login page trades the code for the session's tokens.
+ */
+export const OIDC_QUERY = {
+  /** On /login: the one-time code to trade at POST /auth/oidc/exchange. */
+  code: 'sso',
+  /** On /login: the catalogue code of why single sign-on failed. */
+  error: 'ssoError',
+} as const;
+
+/** GET /auth/oidc/login: the page (a path of this site) to return to after signing in. */
+export const oidcLoginQuerySchema = z.object({ redirect: z.string().max(2048).optional() });
+
+/** GET /auth/oidc/callback: the provider's authorisation response (RFC 6749 §4.1.2, RFC 9207). */
+export const oidcCallbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(512).optional(),
+  iss: z.string().max(2048).optional(),
+  error: z.string().max(256).optional(),
+  error_description: z.string().max(2048).optional(),
+});
+
+/** POST /auth/oidc/exchange: the one-time code from `/login?sso=`; answers the TokenPair of login. */
+export const oidcExchangeBodySchema = z.object({
+  code: z.string().min(1, 'validation.required').max(256),
+});
+export type OidcExchangeBody = z.infer<typeof oidcExchangeBodySchema>;
+
+/** The OIDC routes answer with a redirect (302), not the JSON envelope. */
+export const redirectSchema = z.null();

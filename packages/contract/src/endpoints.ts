@@ -5,7 +5,11 @@ import { emptySchema } from './envelope.ts';
 import {
   healthSchema,
   loginBodySchema,
+  oidcCallbackQuerySchema,
+  oidcExchangeBodySchema,
+  oidcLoginQuerySchema,
   publicConfigSchema,
+  redirectSchema,
   refreshQuerySchema,
   tokenPairSchema,
   userInfoSchema,
@@ -44,7 +48,14 @@ import {
   zipLinkBodySchema,
   zipLinkSchema,
 } from './materials.ts';
-import { dashboardSchema } from './menu.ts';
+import {
+  dashboardSchema,
+  menuAdminItemSchema,
+  menuAdminListSchema,
+  menuCreateBodySchema,
+  menuDeleteBodySchema,
+  menuUpdateBodySchema,
+} from './menu.ts';
 import {
   allInforQuerySchema,
   allInforSchema,
@@ -78,6 +89,17 @@ import {
   userStatusBodySchema,
   userUpdateBodySchema,
 } from './users.ts';
+import {
+  roleAddQuerySchema,
+  roleDeleteQuerySchema,
+  roleInsertQuerySchema,
+  roleItemSchema,
+  roleListQuerySchema,
+  roleListSchema,
+  roleUpdateBodySchema,
+  roleUsersQuerySchema,
+  roleUsersSchema,
+} from './roles.ts';
 
 /**
  * The route table: every API call with its method, path (under /prod-api), permission and
@@ -131,6 +153,43 @@ export const endpoints = {
     tag: 'users',
     querystring: refreshQuerySchema,
     response: tokenPairSchema,
+  },
+  oidcLogin: {
+    method: 'GET',
+    path: '/auth/oidc/login',
+    permission: PUBLIC,
+    summary:
+      'Single sign-on: redirects (302) to the OpenID Connect provider (authorisation code with PKCE); 404 unless OIDC is configured',
+    tag: 'single sign-on',
+    querystring: oidcLoginQuerySchema,
+    response: redirectSchema,
+  },
+  oidcCallback: {
+    method: 'GET',
+    path: '/auth/oidc/callback',
+    permission: PUBLIC,
+    summary:
+      "The provider's answer: redirects (302) to /login?sso=<one-time code>, or to /login?ssoError=<error code>",
+    tag: 'single sign-on',
+    querystring: oidcCallbackQuerySchema,
+    response: redirectSchema,
+  },
+  oidcExchange: {
+    method: 'POST',
+    path: '/auth/oidc/exchange',
+    permission: PUBLIC,
+    summary: 'Trade the one-time sign-on code (single use, 60 s) for the session tokens that login returns',
+    tag: 'single sign-on',
+    body: oidcExchangeBodySchema,
+    response: tokenPairSchema,
+  },
+  oidcLogout: {
+    method: 'GET',
+    path: '/auth/oidc/logout',
+    permission: PUBLIC,
+    summary: "Redirects (302) to the provider's end-session address, coming back to /login",
+    tag: 'single sign-on',
+    response: redirectSchema,
   },
   info: {
     method: 'GET',
@@ -531,6 +590,106 @@ export const endpoints = {
     tag: 'messages',
     querystring: upgradeTimeQuerySchema,
     response: guideStatusSchema,
+  },
+  roleList: {
+    method: 'GET',
+    path: '/control/user/userrole/list',
+    permission: PERMISSIONS.systemRoles,
+    summary: 'Roles with their user counts and granted menu entries, paged; filter by code or name',
+    tag: 'roles',
+    querystring: roleListQuerySchema,
+    response: roleListSchema,
+  },
+  roleAdd: {
+    method: 'GET',
+    path: '/control/user/userrole/add',
+    permission: PERMISSIONS.systemRoles,
+    summary:
+      'Add a role: code, name, data scope and the menu entries it grants (never more than the caller has)',
+    tag: 'roles',
+    querystring: roleAddQuerySchema,
+    response: roleItemSchema,
+  },
+  roleUpdate: {
+    method: 'POST',
+    path: '/control/role/update',
+    permission: PERMISSIONS.systemRoles,
+    summary:
+      "Change a role's name, data scope and menu entries; its users' menus change on their next request",
+    tag: 'roles',
+    body: roleUpdateBodySchema,
+    response: roleItemSchema,
+  },
+  roleInsert: {
+    method: 'GET',
+    path: '/control/user/userrole/insert',
+    permission: PERMISSIONS.systemRoles,
+    summary: "Give a role to users of the caller's data scope",
+    tag: 'roles',
+    querystring: roleInsertQuerySchema,
+    response: z.object({ inserted: z.number().int() }),
+  },
+  roleDelete: {
+    method: 'GET',
+    path: '/control/user/userrole/delete',
+    permission: PERMISSIONS.systemRoles,
+    summary: 'With userIds, take the role from those users; without, delete the role, which no user may hold',
+    tag: 'roles',
+    querystring: roleDeleteQuerySchema,
+    response: z.object({ deleted: z.number().int() }),
+  },
+  roleUsers: {
+    method: 'GET',
+    path: '/control/user/userrole/users',
+    permission: PERMISSIONS.systemRoles,
+    summary:
+      "Users of the caller's data scope who hold the role (member=true) or do not (member=false), paged",
+    tag: 'roles',
+    querystring: roleUsersQuerySchema,
+    response: roleUsersSchema,
+  },
+  roleMenuTree: {
+    method: 'GET',
+    path: '/control/role/menus',
+    permission: PERMISSIONS.systemRoles,
+    summary: 'Every menu entry (pages, groups, actions) to tick on the role form',
+    tag: 'roles',
+    response: menuAdminListSchema,
+  },
+  menuList: {
+    method: 'GET',
+    path: '/control/menu/list',
+    permission: PERMISSIONS.systemMenus,
+    summary: 'Every menu entry with all its fields, flat (clients nest them by parentId)',
+    tag: 'menus',
+    response: menuAdminListSchema,
+  },
+  menuCreate: {
+    method: 'POST',
+    path: '/control/menu/create',
+    permission: PERMISSIONS.systemMenus,
+    summary: 'Add a menu entry or action',
+    tag: 'menus',
+    body: menuCreateBodySchema,
+    response: menuAdminItemSchema,
+  },
+  menuUpdate: {
+    method: 'POST',
+    path: '/control/menu/update',
+    permission: PERMISSIONS.systemMenus,
+    summary: "Edit a menu entry; every user's menu and permissions follow on their next request",
+    tag: 'menus',
+    body: menuUpdateBodySchema,
+    response: menuAdminItemSchema,
+  },
+  menuDelete: {
+    method: 'POST',
+    path: '/control/menu/delete',
+    permission: PERMISSIONS.systemMenus,
+    summary: 'Delete an added entry without sub-entries (built-in ones can only be hidden)',
+    tag: 'menus',
+    body: menuDeleteBodySchema,
+    response: z.null(),
   },
   auditList: {
     method: 'GET',

@@ -65,6 +65,37 @@ export const ERRORS = {
     es: 'Elija una contraseña nueva antes de continuar',
     ja: '続行する前に新しいパスワードを設定してください',
   }),
+  // OpenID Connect single sign-on (issue 5, item 7): shown on the login page (?ssoError=code).
+  ssoFailed: entry(101001, 400, 'message', {
+    en: 'Single sign-on did not complete, please try again',
+    zh: '单点登录未完成，请重试',
+    es: 'El inicio de sesión único no se completó, inténtelo de nuevo',
+    ja: 'シングルサインオンが完了しませんでした。もう一度お試しください',
+  }),
+  ssoUnavailable: entry(101002, 503, 'message', {
+    en: 'The single sign-on provider cannot be reached, please try again later',
+    zh: '无法连接单点登录服务，请稍后重试',
+    es: 'No se puede acceder al proveedor de inicio de sesión único, inténtelo más tarde',
+    ja: 'シングルサインオンのプロバイダーに接続できません。しばらくしてから再試行してください',
+  }),
+  ssoAccountInvalid: entry(101003, 400, 'message', {
+    en: 'The account name from single sign-on is not a valid Postdeck account (4-20 letters, digits, _ or -), please contact the administrator',
+    zh: '单点登录提供的账号不是有效的 Postdeck 账号（4-20 位字母、数字、_ 或 -），请联系管理员',
+    es: 'La cuenta que envía el inicio de sesión único no es una cuenta válida de Postdeck (4-20 letras, dígitos, _ o -); contacte con el administrador',
+    ja: 'シングルサインオンから渡されたアカウント名は Postdeck のアカウントとして無効です（英数字・_・- の 4〜20 文字）。管理者に連絡してください',
+  }),
+  ssoNoAccount: entry(101004, 403, 'message', {
+    en: 'You have no Postdeck account yet, please ask the administrator to create one',
+    zh: '您还没有 Postdeck 账号，请联系管理员创建',
+    es: 'Todavía no tiene una cuenta de Postdeck; pida al administrador que la cree',
+    ja: 'Postdeck のアカウントがまだありません。管理者に作成を依頼してください',
+  }),
+  ssoCodeInvalid: entry(101005, 400, 'message', {
+    en: 'This sign-on has expired or was already used, please sign in again',
+    zh: '此次登录已过期或已被使用，请重新登录',
+    es: 'Este inicio de sesión ha caducado o ya se ha usado; inicie sesión de nuevo',
+    ja: 'このサインオンは期限切れか、すでに使用されています。もう一度ログインしてください',
+  }),
   sessionInvalid: entry(101101, 401, 'sso-logout', {
     en: 'Your session is not valid, please sign in again',
     zh: '会话无效，请重新登录',
@@ -218,6 +249,13 @@ export const ERRORS = {
     es: 'No puede colocar usuarios en este departamento',
     ja: 'この部署にはユーザーを置けません',
   }),
+  /** LDAP_URL is set and the directory server did not answer (or refused the service account). */
+  directoryUnavailable: entry(100606, 503, 'message', {
+    en: 'The company directory cannot be reached, please try again later or contact the administrator',
+    zh: '无法连接公司目录，请稍后重试或联系管理员',
+    es: 'No se puede acceder al directorio de la empresa, inténtelo más tarde o contacte con el administrador',
+    ja: '社内ディレクトリに接続できません。しばらくしてから再試行するか、管理者に連絡してください',
+  }),
   departmentNotEmpty: entry(100701, 409, 'message', {
     en: 'Only an empty department can be deleted: move its sub-departments, users, contents and materials first',
     zh: '只能删除空部门：请先移走其下级部门、用户、内容和素材',
@@ -241,6 +279,54 @@ export const ERRORS = {
     zh: '该部门不在您管理的范围内',
     es: 'Este departamento está fuera de los que usted administra',
     ja: 'この部署はあなたが管理する範囲外です',
+  }),
+  roleCodeTaken: entry(100801, 409, 'fields', {
+    en: 'A role with this code already exists',
+    zh: '已存在使用此编码的角色',
+    es: 'Ya existe un rol con este código',
+    ja: 'このコードのロールは既に存在します',
+  }),
+  roleInUse: entry(100802, 409, 'message', {
+    en: 'Only a role that no user holds can be deleted: take it from its users first',
+    zh: '只能删除没有用户的角色：请先从其用户中移除',
+    es: 'Solo se puede eliminar un rol que no tenga ningún usuario: quíteselo antes a sus usuarios',
+    ja: 'ユーザーがいないロールだけを削除できます。先にユーザーから外してください',
+  }),
+  roleBuiltIn: entry(100803, 409, 'message', {
+    en: 'Built-in roles cannot be deleted, and the administrator role cannot be changed',
+    zh: '内置角色不能删除，管理员角色不能修改',
+    es: 'Los roles integrados no se pueden eliminar y el rol de administrador no se puede modificar',
+    ja: '組み込みロールは削除できず、管理者ロールは変更できません',
+  }),
+  roleBeyondYours: entry(100804, 400, 'fields', {
+    en: 'A role cannot grant menus, actions or a data scope you do not have yourself',
+    zh: '角色不能授予您自己没有的菜单、操作或数据范围',
+    es: 'Un rol no puede conceder menús, acciones ni un ámbito de datos que usted no tenga',
+    ja: '自分にないメニュー・操作・データ範囲をロールに付与することはできません',
+  }),
+  roleLastOfUser: entry(100805, 409, 'message', {
+    en: 'Every user needs at least one role: give them another before taking this one',
+    zh: '每个用户至少需要一个角色：请先授予其他角色再移除此角色',
+    es: 'Cada usuario necesita al menos un rol: asígnele otro antes de quitarle este',
+    ja: 'ユーザーには少なくとも 1 つのロールが必要です。別のロールを付与してから外してください',
+  }),
+  menuNotEmpty: entry(100901, 409, 'message', {
+    en: 'Only an entry without sub-entries can be deleted',
+    zh: '只能删除没有下级项的菜单项',
+    es: 'Solo se puede eliminar una entrada sin subentradas',
+    ja: '下位項目のない項目だけを削除できます',
+  }),
+  menuBuiltIn: entry(100902, 409, 'message', {
+    en: 'Built-in menu entries cannot be deleted; hide them instead',
+    zh: '内置菜单项不能删除，可以将其隐藏',
+    es: 'Las entradas de menú integradas no se pueden eliminar; ocúltelas',
+    ja: '組み込みのメニュー項目は削除できません。非表示にしてください',
+  }),
+  menuParentInvalid: entry(100903, 400, 'fields', {
+    en: 'This parent is not allowed: an entry cannot go under itself, below its own sub-entries or under an action',
+    zh: '不允许的上级：菜单项不能放在自身、其下级项或操作之下',
+    es: 'Este padre no está permitido: una entrada no puede ir bajo sí misma, bajo sus subentradas ni bajo una acción',
+    ja: 'この親は指定できません。項目は自身・自身の下位項目・操作の下には置けません',
   }),
   materialInUse: entry(100501, 409, 'message', {
     en: 'This material is used by {{count}} content(s); remove it from them first',
@@ -339,6 +425,11 @@ export function actionForCode(code: number): ErrorAction {
   if (code >= 101100 && code < 101200) return 'sso-logout';
   if (code >= 101200 && code < 101300) return 'confirm-relogin';
   return 'message';
+}
+
+/** The catalogue's sentence for a code in a language, if the code is in the catalogue. */
+export function messageForCode(code: number, language: Language): string | undefined {
+  return byCode.get(code)?.msg[language];
 }
 
 /** Fills `{{name}}` placeholders. */

@@ -10,6 +10,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.appSecret': 'App secret must be 28-45 letters, digits, underscores or hyphens',
     'validation.duplicate': 'Each item may appear only once',
     'validation.email': 'Enter a valid e-mail address',
+    'validation.roleCode': 'Code must be 2-32 letters, digits or underscores, starting with a letter',
+    'validation.menuUrl': 'Enter # for a group, a path starting with /, or an http(s) address',
   },
   zh: {
     'validation.required': '此项为必填项',
@@ -19,6 +21,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.appSecret': 'App secret 须为 28-45 位字母、数字、下划线或连字符',
     'validation.duplicate': '每一项只能出现一次',
     'validation.email': '请输入有效的电子邮件地址',
+    'validation.roleCode': '编码须为 2-32 位字母、数字或下划线，并以字母开头',
+    'validation.menuUrl': '分组请填 #，页面请填以 / 开头的路径，或填写 http(s) 地址',
   },
   es: {
     'validation.required': 'Este campo es obligatorio',
@@ -29,6 +33,9 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.appSecret': 'El app secret debe tener 28-45 letras, dígitos, guiones bajos o guiones',
     'validation.duplicate': 'Cada elemento solo puede aparecer una vez',
     'validation.email': 'Introduzca una dirección de correo válida',
+    'validation.roleCode':
+      'El código debe tener 2-32 letras, dígitos o guiones bajos y empezar por una letra',
+    'validation.menuUrl': 'Escriba # para un grupo, una ruta que empiece por / o una dirección http(s)',
   },
   ja: {
     'validation.required': 'この項目は必須です',
@@ -38,5 +45,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.appSecret': 'App secret は 28～45 文字の英字・数字・_・- で入力してください',
     'validation.duplicate': '同じ項目は 1 回しか指定できません',
     'validation.email': '有効なメールアドレスを入力してください',
+    'validation.roleCode': 'コードは英字で始まる 2～32 文字の英字・数字・_ で入力してください',
+    'validation.menuUrl':
+      'グループは #、ページは / で始まるパス、または http(s) のアドレスを入力してください',
   },
 };

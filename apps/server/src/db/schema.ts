@@ -1,4 +1,5 @@
 import type { MaterialNote } from '@postdeck/contract/materials';
+import type { MenuTitles } from '@postdeck/contract/menu';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -96,6 +97,8 @@ export const menus = pgTable(
       .notNull()
       .default('menu'),
     name: text('name').notNull(),
+    /** The administrator's name in each language; an empty one falls back to `name` (an i18n key). */
+    titles: jsonb('titles').$type<MenuTitles>().notNull().default({}),
     url: text('url').notNull(),
     icon: text('icon').notNull().default(''),
     hidden: boolean('hidden').notNull().default(false),

@@ -24,6 +24,9 @@ export function loadMasterSecret(options: {
 }
 
 /** One independent key per purpose, so no key signs and encrypts at once. */
-export function deriveKey(master: Buffer, purpose: 'jwt' | 'token-encryption' | 'material-urls'): Uint8Array {
+export function deriveKey(
+  master: Buffer,
+  purpose: 'jwt' | 'token-encryption' | 'material-urls' | 'oidc-state',
+): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', master, Buffer.alloc(0), `postdeck:${purpose}`, 32));
 }

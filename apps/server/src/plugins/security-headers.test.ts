@@ -33,6 +33,7 @@ describe('security headers', () => {
   it('never lets a field outside the contract out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/prod-api/public/config' });
     expect(Object.keys(res.json().data).sort()).toEqual([
+      'oidc',
       'operationManualUrl',
       'ssoLoginUrl',
       'ssoLogoutUrl',

@@ -13,6 +13,7 @@ import { createAppRouter } from './router';
 const page = (menu_id: number, menu_name: string, url: string): MenuItem => ({
   menu_id,
   menu_name,
+  titles: {},
   url,
   icon: '',
   hidden: false,

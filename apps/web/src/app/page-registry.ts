@@ -32,12 +32,14 @@ const REGISTRY = {
   [PAGES.statistics]: comingSoon,
   [PAGES.users]: () =>
     import('../features/users/pages/users-page').then((module) => ({ Component: module.UsersPage })),
-  [PAGES.roles]: comingSoon,
+  [PAGES.roles]: () =>
+    import('../features/roles/pages/roles-page').then((module) => ({ Component: module.RolesPage })),
   [PAGES.departments]: () =>
     import('../features/departments/pages/departments-page').then((module) => ({
       Component: module.DepartmentsPage,
     })),
-  [PAGES.menus]: comingSoon,
+  [PAGES.menus]: () =>
+    import('../features/menus/pages/menus-page').then((module) => ({ Component: module.MenusPage })),
   [PAGES.auditLog]: () =>
     import('../features/audit/pages/audit-log-page').then((module) => ({ Component: module.AuditLogPage })),
   [PAGES.messageTips]: () =>

@@ -6,6 +6,7 @@ import 'dayjs/locale/zh-cn';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, isLanguage, saveLanguage } from './language';
+import { menuTitleOverride } from './menu-titles';
 import { resources } from './resources';
 
 const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja' };
@@ -41,8 +42,16 @@ export async function changeLanguage(lang: Language): Promise<void> {
   await i18n.changeLanguage(lang);
 }
 
-/** Checklist I18-4: a route title is the key `route.<name>`, or the name itself when untranslated. */
-export function routeTitle(name: string, t: TFunction = i18n.t): string {
+/** The built-in title of a route name: `route.<name>`, or the name itself when untranslated. */
+export function builtInRouteTitle(name: string, t: TFunction = i18n.t): string {
   const titles = t('route', { returnObjects: true }) as Record<string, string>;
   return titles[name] ?? name;
+}
+
+/**
+ * Checklist I18-4: a route title is the key `route.<name>`, or the name itself when untranslated;
+ * a name an administrator gave the menu entry in this language comes first.
+ */
+export function routeTitle(name: string, t: TFunction = i18n.t): string {
+  return menuTitleOverride(name, currentLanguage()) ?? builtInRouteTitle(name, t);
 }

@@ -24,6 +24,7 @@ let id = 1;
 const entry = (name: string, url: string, children: MenuItem[] = []): MenuItem => ({
   menu_id: id++,
   menu_name: name,
+  titles: {},
   url,
   icon: '',
   hidden: false,

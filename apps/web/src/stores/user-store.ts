@@ -1,6 +1,7 @@
 import type { UserInfo } from '@postdeck/contract/auth';
 import type { MenuItem } from '@postdeck/contract/menu';
 import { create } from 'zustand';
+import { rememberMenuTitles } from '../i18n/menu-titles';
 
 interface UserState {
   info: UserInfo | null;
@@ -15,6 +16,9 @@ const empty = { info: null, menu: [], loaded: false } satisfies Partial<UserStat
 
 export const useUserStore = create<UserState>()((set) => ({
   ...empty,
-  setSession: (info, menu) => set({ info, menu, loaded: true }),
+  setSession: (info, menu) => {
+    rememberMenuTitles(menu);
+    set({ info, menu, loaded: true });
+  },
   reset: () => set(empty),
 }));

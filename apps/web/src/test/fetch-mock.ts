@@ -44,6 +44,7 @@ export const calls = (spy: ReturnType<typeof mockFetch>, path: string) =>
 export const NO_SSO_CONFIG = {
   ssoLoginUrl: null,
   ssoLogoutUrl: null,
+  oidc: false,
   systemId: 'postdeck',
   version: '0.1.0',
 };

@@ -11,6 +11,7 @@ import type { AccessTokens } from './access-tokens.ts';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.ts';
 import {
   findRefreshTokenForUpdate,
+  type IssuedRefreshToken,
   issueRefreshToken,
   markRotated,
   revokeFamily,
@@ -24,6 +25,12 @@ export interface AuthServiceDeps {
   accessTokens: AccessTokens;
   refreshTokenTtl: number;
   principals: PrincipalCache;
+  /**
+   * LDAP_PASSWORD_CHECK: passwords are checked against the company directory instead of the
+   * local hash (the account must still be a Postdeck user). Called for unknown accounts too, so
+   * they cost what a known one does.
+   */
+  passwordCheck?: (account: string, password: string) => Promise<boolean>;
 }
 
 /** Sign-in, token rotation, sign-out and password change: the session rules of issue 2 §6. */
@@ -55,10 +62,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
       .from(users)
       .where(and(sql`lower(${users.account}) = ${accountKey}`, isNull(users.deletedAt)));
-    const passwordOk = await verifyPassword(
-      user?.passwordHash ?? (await decoyPasswordHash()),
-      input.password,
-    );
+    const passwordOk = deps.passwordCheck
+      ? await deps.passwordCheck(input.username, input.password)
+      : await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
     if (!user || !passwordOk || user.status !== 'active') {
       const reason = !user ? 'unknown account' : !passwordOk ? 'wrong password' : 'disabled';
       await writeAudit(db, {
@@ -73,24 +79,40 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw new AppError(user && passwordOk ? 'accountDisabled' : 'badCredentials');
     }
 
+    const issued = await startSession({ id: user.id, account: accountKey }, meta);
+    return tokenPair(user.id, issued.familyId, issued.token);
+  }
+
+  /**
+   * Opens a session for a user whose identity is established (a checked password, or single
+   * sign-on): a new refresh-token family and its audit entry. Single sign-on shortens the first
+   * refresh token's life (`refreshTtlSeconds`) and hands it to the browser as a one-time code.
+   */
+  async function startSession(
+    user: { id: number; account: string },
+    meta: RequestMeta,
+    options: { refreshTtlSeconds?: number; detail?: Record<string, unknown> } = {},
+  ): Promise<IssuedRefreshToken> {
+    const now = clock.now();
     const issued = await db.transaction(async (tx) => {
       const refresh = await issueRefreshToken(tx, {
         userId: user.id,
         now,
-        ttlSeconds: deps.refreshTokenTtl,
+        ttlSeconds: options.refreshTtlSeconds ?? deps.refreshTokenTtl,
       });
       await writeAudit(tx, {
         ...meta,
         at: now,
         action: AUTH_ACTIONS.login,
         actorId: user.id,
-        actorAccount: accountKey,
+        actorAccount: user.account.toLowerCase(),
         target: `session:${refresh.familyId}`,
+        ...(options.detail ? { detail: options.detail } : {}),
       });
       return refresh;
     });
     await principals.invalidate(user.id);
-    return tokenPair(user.id, issued.familyId, issued.token);
+    return issued;
   }
 
   async function refresh(token: string, meta: RequestMeta): Promise<TokenPair> {
@@ -190,7 +212,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     await principals.invalidate(principal.id);
   }
 
-  return { login, refresh, logout, changePassword };
+  return { login, startSession, refresh, logout, changePassword };
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

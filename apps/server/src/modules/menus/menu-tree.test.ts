@@ -5,6 +5,7 @@ const row = (id: number, parentId: number | null, url: string, sort = id): MenuR
   id,
   parentId,
   name: `m${id}`,
+  titles: {},
   url,
   icon: '',
   hidden: false,

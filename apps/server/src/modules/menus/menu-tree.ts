@@ -1,10 +1,11 @@
-import type { MenuItem } from '@postdeck/contract/menu';
+import type { MenuItem, MenuTitles } from '@postdeck/contract/menu';
 import { isGroupUrl } from '@postdeck/contract/menu';
 
 export interface MenuRow {
   id: number;
   parentId: number | null;
   name: string;
+  titles: MenuTitles;
   url: string;
   icon: string;
   hidden: boolean;
@@ -40,6 +41,7 @@ export function buildMenuTree(rows: readonly MenuRow[], granted: ReadonlySet<num
             hidden: row.hidden,
             alwaysShow: row.alwaysShow,
             sort: row.sort,
+            titles: row.titles,
             children,
           },
         ];

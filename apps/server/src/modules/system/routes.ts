@@ -1,3 +1,5 @@
+import { API_BASE } from '@postdeck/contract/constants';
+import { endpoints } from '@postdeck/contract/endpoints';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -12,9 +14,14 @@ export function systemRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
     return { status: 'ok' as const };
   });
 
+  // With OIDC the sign-on addresses are Postdeck's own routes (absolute: the browser leaves the
+  // app for them), which lead to the provider.
+  const { oidc } = deps.config;
+  const own = (path: string) => (oidc ? `${oidc.publicUrl}${API_BASE}${path}` : null);
   route(app, 'publicConfig', async () => ({
-    ssoLoginUrl: deps.config.ssoLoginUrl ?? null,
-    ssoLogoutUrl: deps.config.ssoLogoutUrl ?? null,
+    ssoLoginUrl: own(endpoints.oidcLogin.path) ?? deps.config.ssoLoginUrl ?? null,
+    ssoLogoutUrl: own(endpoints.oidcLogout.path) ?? deps.config.ssoLogoutUrl ?? null,
+    oidc: oidc !== undefined,
     systemId: deps.config.systemId,
     operationManualUrl: deps.config.operationManualUrl,
     version: VERSION,

@@ -1,4 +1,3 @@
-import type { DataScope } from '@postdeck/contract/permissions';
 import type {
   DirectoryPerson,
   UserAdminItem,
@@ -16,6 +15,7 @@ import { type DepartmentScope, departmentScope, inScope } from '../../lib/depart
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { PrincipalCache } from '../../lib/principal-cache.ts';
 import type { Principal } from '../../lib/principal.ts';
+import { mayGrant } from '../../lib/role-grants.ts';
 import { auditChange, type RequestMeta } from '../audit/audit.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/refresh-tokens.ts';
@@ -32,13 +32,6 @@ import type { Directory } from './directory.ts';
 type CreateBody = z.output<typeof userCreateBodySchema>;
 type UpdateBody = z.output<typeof userUpdateBodySchema>;
 type StatusBody = z.output<typeof userStatusBodySchema>;
-
-const SCOPE_RANK: Record<DataScope, number> = { own: 0, tree: 1, all: 2 };
-
-/** A role gives nothing its granter lacks: no permission and no wider data scope. */
-const mayGrant = (principal: Principal, grant: RoleGrant) =>
-  SCOPE_RANK[grant.dataScope] <= SCOPE_RANK[principal.dataScope] &&
-  [...grant.permissions].every((permission) => principal.permissions.has(permission));
 
 /** Audit actions of the user administration. */
 export const USER_ACTIONS = {

@@ -14,6 +14,12 @@ export interface Directory {
   findByAccount(account: string): Promise<DirectoryEntry | null>;
 }
 
+/** A directory that can also check a person's password (LDAP_PASSWORD_CHECK). */
+export interface PasswordChecker {
+  /** False for a wrong or empty password and for an account the directory does not know. */
+  verifyPassword(account: string, password: string): Promise<boolean>;
+}
+
 export function builtInDirectory(db: Db): Directory {
   return {
     async findByAccount(account) {

@@ -1,11 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { DataScope } from '@postdeck/contract/permissions';
 import type { Db } from '../../db/client.ts';
 import { departments, menus, refreshTokens, roleMenus, roles, userRoles, users } from '../../db/schema.ts';
 import type { Principal } from '../../lib/principal.ts';
+import { widestScope } from '../../lib/role-grants.ts';
 import { buildMenuTree } from '../menus/menu-tree.ts';
-
-const SCOPE_RANK: Record<DataScope, number> = { own: 0, tree: 1, all: 2 };
 
 /** Everything a request needs about its user (and their menu), in a few small indexed queries. */
 export async function loadPrincipal(db: Db, userId: number, now: Date): Promise<Principal | null> {
@@ -53,6 +51,7 @@ export async function loadPrincipal(db: Db, userId: number, now: Date): Promise<
         id: menus.id,
         parentId: menus.parentId,
         name: menus.name,
+        titles: menus.titles,
         url: menus.url,
         icon: menus.icon,
         hidden: menus.hidden,
@@ -68,10 +67,7 @@ export async function loadPrincipal(db: Db, userId: number, now: Date): Promise<
       .where(eq(userRoles.userId, userId)),
   ]);
 
-  const dataScope = roleRows.reduce<DataScope>(
-    (widest, r) => (SCOPE_RANK[r.dataScope] > SCOPE_RANK[widest] ? r.dataScope : widest),
-    'own',
-  );
+  const dataScope = widestScope(roleRows.map((r) => r.dataScope));
   return {
     ...user,
     roles: roleRows.map((r) => r.code).sort(),

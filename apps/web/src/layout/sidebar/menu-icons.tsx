@@ -30,13 +30,15 @@ import {
   UnorderedListOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import type { MenuIcon } from '@postdeck/contract/menu';
 import type { ComponentType, ReactNode } from 'react';
 
 /**
  * Icons the server menu may name. Listed one by one so the bundle carries only these (an
- * `import *` would pull in every icon); a name missing here just shows no icon.
+ * `import *` would pull in every icon); typed by the contract's MENU_ICONS, which the menu editor
+ * offers, so the two cannot drift. A name missing here just shows no icon.
  */
-const ICONS: Record<string, ComponentType> = {
+const ICONS: Record<MenuIcon, ComponentType> = {
   ApartmentOutlined,
   ApiOutlined,
   AppstoreOutlined,
@@ -70,6 +72,6 @@ const ICONS: Record<string, ComponentType> = {
 };
 
 export function menuIcon(name: string): ReactNode {
-  const Icon = Object.hasOwn(ICONS, name) ? ICONS[name] : undefined;
+  const Icon = Object.hasOwn(ICONS, name) ? ICONS[name as MenuIcon] : undefined;
   return Icon ? <Icon /> : undefined;
 }

@@ -7,6 +7,7 @@ let nextId = 1;
 const entry = (name: string, url: string, extra: Partial<MenuItem> = {}): MenuItem => ({
   menu_id: nextId++,
   menu_name: name,
+  titles: {},
   url,
   icon: `${name}Icon`,
   hidden: false,
@@ -17,7 +18,7 @@ const entry = (name: string, url: string, extra: Partial<MenuItem> = {}): MenuIt
 });
 
 const render = {
-  title: (name: string) => `T(${name})`,
+  title: (entry: MenuItem) => `T(${entry.menu_name})`,
   icon: (name: string) => (name ? `I(${name})` : undefined),
 };
 

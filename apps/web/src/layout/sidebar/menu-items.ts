@@ -6,8 +6,8 @@ export type SideMenuItems = NonNullable<MenuProps['items']>;
 type SideMenuItem = SideMenuItems[number];
 
 export interface MenuRenderers {
-  /** The translated title of a menu_name (checklist I18-4). */
-  title: (menuName: string) => string;
+  /** The entry's title in the interface language (checklist I18-4). */
+  title: (entry: MenuItem) => string;
   /** The icon named by the server, or undefined for an unknown name. */
   icon: (iconName: string) => ReactNode;
 }
@@ -29,7 +29,7 @@ export function visibleEntries(menu: readonly MenuItem[]): MenuItem[] {
 const submenuKey = (entry: MenuItem) => `menu:${entry.menu_id}`;
 
 function leaf(entry: MenuItem, icon: string, render: MenuRenderers): SideMenuItem {
-  const title = render.title(entry.menu_name);
+  const title = render.title(entry);
   // SB-7: external targets open in a new tab; the key stays the url so it is never routed.
   const label = isExternalUrl(entry.url)
     ? createElement('a', { href: entry.url, target: '_blank', rel: 'noopener' }, title)
@@ -48,7 +48,7 @@ function toItem(entry: MenuItem, render: MenuRenderers): SideMenuItem {
   return {
     key: submenuKey(entry),
     icon: render.icon(entry.icon),
-    label: render.title(entry.menu_name),
+    label: render.title(entry),
     children: entry.children.map((child) => toItem(child, render)),
   };
 }

@@ -51,7 +51,7 @@ export function Sidebar() {
 
   // `t` changes with the language, so a switch retitles the menu.
   const items = useMemo(
-    () => buildMenuItems(menu, { title: (name) => routeTitle(name, t), icon: menuIcon }),
+    () => buildMenuItems(menu, { title: (entry) => routeTitle(entry.menu_name, t), icon: menuIcon }),
     [menu, t],
   );
   // A page that is a menu item is the active one; a page that is not (hidden, detail pages)

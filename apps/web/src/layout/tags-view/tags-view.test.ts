@@ -5,6 +5,7 @@ import { affixViews, scrollLeftFor, wheelScrollDelta } from './tags-view';
 const entry = (url: string, name: string, children: MenuItem[] = []): MenuItem => ({
   menu_id: 1,
   menu_name: name,
+  titles: {},
   url,
   icon: '',
   hidden: false,

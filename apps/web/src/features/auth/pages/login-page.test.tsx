@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/query-client';
 import { Providers } from '../../../app/providers';
 import { useUserStore } from '../../../stores/user-store';
-import { USER_INFO, envelope, mockFetch, tokenPair } from '../../../test/fetch-mock';
+import { USER_INFO, calls, envelope, mockFetch, tokenPair } from '../../../test/fetch-mock';
 import { clearAuth, readAuth } from '../../../utils/auth-cookie';
 import { LoginPage } from './login-page';
 
@@ -58,7 +58,7 @@ describe('LoginPage', () => {
     expect(await screen.findByTestId('landed')).toHaveTextContent(
       '/api/content/publish/pubHistory?pageSize=10&queryType=1&time=7',
     );
-    const [, init] = fetchSpy.mock.calls[0] ?? [];
+    const [, init] = calls(fetchSpy, '/prod-api/control/user/login')[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ username: 'ada', password: 'secret!1' });
     expect(readAuth()?.accessToken).toBe('access-a');
     // The previous user's session data is dropped so the guard loads this user's.

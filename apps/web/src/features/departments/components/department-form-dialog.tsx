@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/api-error';
 import { useDepartmentActions } from '../api/department-admin';
-import { type DepartmentNode, nestDepartments, subtreeIds } from '../department-tree';
+import { type TreeNode, nestTree, subtreeIds } from '../../../utils/tree';
 import { placeFieldErrors } from '../../../utils/field-errors';
 
 /**
@@ -32,10 +32,7 @@ interface ParentOption {
   children?: ParentOption[];
 }
 
-const toOptions = (
-  nodes: DepartmentNode<DepartmentAdminItem>[],
-  excluded: ReadonlySet<number>,
-): ParentOption[] =>
+const toOptions = (nodes: TreeNode<DepartmentAdminItem>[], excluded: ReadonlySet<number>): ParentOption[] =>
   nodes.map((node) => ({
     value: node.id,
     title: node.name,
@@ -58,7 +55,7 @@ interface ParentSelectProps {
 function ParentSelect({ items, excluded, outsideParentId, value, onChange, id }: ParentSelectProps) {
   const { t } = useTranslation();
   const treeData = useMemo(() => {
-    const options = toOptions(nestDepartments(items), excluded);
+    const options = toOptions(nestTree(items), excluded);
     return outsideParentId === undefined
       ? options
       : [{ value: outsideParentId, title: t('departmentAdmin.outsideParent') }, ...options];
@@ -108,7 +105,7 @@ function DepartmentForm({ target, items, onDone }: DepartmentFormProps) {
       return { name: editing.name, sort: editing.sort, parentId: editing.parentId ?? undefined };
     }
     // A new department goes under the top one by default when there is a single top.
-    const roots = nestDepartments(items);
+    const roots = nestTree(items);
     return { sort: 0, parentId: target.kind === 'new' && roots.length === 1 ? roots[0]?.id : undefined };
   };
 

@@ -2,9 +2,9 @@ import type { DepartmentAdminItem } from '@postdeck/contract/departments';
 import { Button, Popconfirm, Space, Table, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DepartmentNode, nestDepartments, parentIds } from '../department-tree';
+import { type TreeNode, nestTree, parentIds } from '../../../utils/tree';
 
-type Row = DepartmentNode<DepartmentAdminItem>;
+type Row = TreeNode<DepartmentAdminItem>;
 
 interface DepartmentTableProps {
   items: readonly DepartmentAdminItem[];
@@ -30,7 +30,7 @@ export function DepartmentTable({
   onDelete,
 }: DepartmentTableProps) {
   const { t } = useTranslation();
-  const rows = useMemo(() => nestDepartments(items), [items]);
+  const rows = useMemo(() => nestTree(items), [items]);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(() => new Set());
   const expanded = useMemo(() => parentIds(items).filter((id) => !collapsed.has(id)), [items, collapsed]);
 

@@ -1,20 +1,22 @@
-import type { Department } from '@postdeck/contract/departments';
+/** Anything kept as a flat list linked by parentId: departments, menu entries. */
+export interface Linked {
+  id: number;
+  parentId: number | null;
+}
 
-type Linked = Pick<Department, 'id' | 'parentId'>;
-
-/** A department with the ones directly under it; `children` only when there are some. */
-export type DepartmentNode<T extends Linked> = T & { children?: DepartmentNode<T>[] };
+/** An item with the ones directly under it; `children` only when there are some. */
+export type TreeNode<T extends Linked> = T & { children?: TreeNode<T>[] };
 
 /**
- * Nests a flat list by parentId, keeping the list's order among siblings. A department whose
+ * Nests a flat list by parentId, keeping the list's order among siblings. An item whose
  * parent is not in the list (the root, or the top of a scope) is a root. A leaf has no
  * `children` at all, so antd's Table and TreeSelect show no expander on it.
  */
-export function nestDepartments<T extends Linked>(items: readonly T[]): DepartmentNode<T>[] {
-  const nodes = new Map<number, DepartmentNode<T>>(items.map((item) => [item.id, { ...item }]));
-  const roots: DepartmentNode<T>[] = [];
+export function nestTree<T extends Linked>(items: readonly T[]): TreeNode<T>[] {
+  const nodes = new Map<number, TreeNode<T>>(items.map((item) => [item.id, { ...item }]));
+  const roots: TreeNode<T>[] = [];
   for (const item of items) {
-    const node = nodes.get(item.id) as DepartmentNode<T>;
+    const node = nodes.get(item.id) as TreeNode<T>;
     const parent = item.parentId === null ? undefined : nodes.get(item.parentId);
     if (parent && parent !== node) (parent.children ??= []).push(node);
     else roots.push(node);
@@ -22,7 +24,7 @@ export function nestDepartments<T extends Linked>(items: readonly T[]): Departme
   return roots;
 }
 
-/** The department and every department below it: where it cannot move without a cycle. */
+/** The item and every item below it: where it cannot move without a cycle. */
 export function subtreeIds(items: readonly Linked[], id: number): Set<number> {
   const childrenOf = new Map<number, number[]>();
   for (const item of items) {
@@ -39,7 +41,7 @@ export function subtreeIds(items: readonly Linked[], id: number): Set<number> {
   return found;
 }
 
-/** Ids of the departments that have some below them (the rows a tree table can expand). */
+/** Ids of the items that have some below them (the rows a tree table can expand). */
 export function parentIds(items: readonly Linked[]): number[] {
   const ids = new Set(items.map((item) => item.id));
   return [

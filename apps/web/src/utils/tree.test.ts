@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nestDepartments, parentIds, subtreeIds } from './department-tree';
+import { nestTree, parentIds, subtreeIds } from './tree';
 
 const FLAT = [
   { id: 1, parentId: null, name: 'Head office' },
@@ -11,18 +11,18 @@ const FLAT = [
 
 describe('the department tree', () => {
   it('nests by parentId in the order of the list, with no children on leaves', () => {
-    expect(nestDepartments(FLAT)).toEqual([
+    expect(nestTree(FLAT)).toEqual([
       {
         ...FLAT[0],
         children: [{ ...FLAT[1], children: [FLAT[2], FLAT[4]] }, { ...FLAT[3] }],
       },
     ]);
-    expect(nestDepartments(FLAT)[0]?.children?.[1]).not.toHaveProperty('children');
+    expect(nestTree(FLAT)[0]?.children?.[1]).not.toHaveProperty('children');
   });
 
   it('shows a department whose parent is outside the list as a root', () => {
     const scoped = FLAT.filter((d) => d.id !== 1);
-    expect(nestDepartments(scoped).map((d) => d.id)).toEqual([2, 4]);
+    expect(nestTree(scoped).map((d) => d.id)).toEqual([2, 4]);
   });
 
   it('finds a department and everything below it, and the departments that have children', () => {

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('LDAP settings', () => {
+  it('are off without LDAP_URL: the directory is Postdeck’s own users', () => {
+    expect(loadConfig({}).ldap).toBeUndefined();
+    expect(loadConfig({ LDAP_URL: '', LDAP_BASE_DN: 'dc=example,dc=test' }).ldap).toBeUndefined();
+  });
+
+  it('default to OpenLDAP attribute names, anonymous searches and local passwords', () => {
+    expect(
+      loadConfig({ LDAP_URL: 'ldap://ldap.internal:389', LDAP_BASE_DN: 'dc=example,dc=test' }).ldap,
+    ).toEqual({
+      url: 'ldap://ldap.internal:389',
+      bindDn: undefined,
+      bindPassword: undefined,
+      baseDn: 'dc=example,dc=test',
+      userFilter: '(uid={account})',
+      attributes: { account: 'uid', name: 'cn', email: 'mail', department: 'ou' },
+      passwordCheck: false,
+      timeoutMs: 5000,
+    });
+  });
+
+  it('take Active Directory settings; the default filter follows the account attribute', () => {
+    const ldap = loadConfig({
+      LDAP_URL: 'ldaps://dc1.corp.example:636',
+      LDAP_BIND_DN: 'CN=postdeck,OU=Service,DC=corp,DC=example',
+      LDAP_BIND_PASSWORD: 's3cret',
+      LDAP_BASE_DN: 'DC=corp,DC=example',
+      LDAP_ATTR_ACCOUNT: 'sAMAccountName',
+      LDAP_ATTR_NAME: 'displayName',
+      LDAP_ATTR_EMAIL: '',
+      LDAP_ATTR_DEPARTMENT: 'department',
+      LDAP_PASSWORD_CHECK: 'true',
+      LDAP_TIMEOUT_MS: '2000',
+    }).ldap;
+    expect(ldap).toMatchObject({
+      url: 'ldaps://dc1.corp.example:636',
+      bindDn: 'CN=postdeck,OU=Service,DC=corp,DC=example',
+      bindPassword: 's3cret',
+      userFilter: '(sAMAccountName={account})',
+      // An empty value counts as unset.
+      attributes: { account: 'sAMAccountName', name: 'displayName', email: 'mail', department: 'department' },
+      passwordCheck: true,
+      timeoutMs: 2000,
+    });
+    expect(
+      loadConfig({
+        LDAP_URL: 'ldap://127.0.0.1',
+        LDAP_BASE_DN: 'dc=x',
+        LDAP_USER_FILTER: '(&(objectClass=user)(sAMAccountName={account}))',
+      }).ldap?.userFilter,
+    ).toBe('(&(objectClass=user)(sAMAccountName={account}))');
+  });
+
+  it('are refused with a message naming the variable', () => {
+    expect(() => loadConfig({ LDAP_URL: 'ldap://ldap.internal' })).toThrow(
+      'LDAP_BASE_DN: required when LDAP_URL is set',
+    );
+    expect(() => loadConfig({ LDAP_URL: 'https://ldap.internal', LDAP_BASE_DN: 'dc=x' })).toThrow(
+      /LDAP_URL: must be ldap:\/\/host\[:port\] or ldaps:\/\/host\[:port\]/,
+    );
+    expect(() => loadConfig({ LDAP_URL: 'ldap://ldap.internal/dc=x?uid', LDAP_BASE_DN: 'dc=x' })).toThrow(
+      /LDAP_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        LDAP_URL: 'ldap://ldap.internal',
+        LDAP_BASE_DN: 'dc=x',
+        LDAP_USER_FILTER: 'uid={account}',
+      }),
+    ).toThrow('LDAP_USER_FILTER: must be a parenthesised LDAP filter containing {account}');
+    expect(() =>
+      loadConfig({ LDAP_URL: 'ldap://ldap.internal', LDAP_BASE_DN: 'dc=x', LDAP_USER_FILTER: '(uid=admin)' }),
+    ).toThrow(/LDAP_USER_FILTER/);
+    expect(() => loadConfig({ LDAP_PASSWORD_CHECK: 'yes' })).toThrow(/LDAP_PASSWORD_CHECK/);
+    expect(() => loadConfig({ LDAP_TIMEOUT_MS: '0' })).toThrow(/LDAP_TIMEOUT_MS/);
+  });
+});

@@ -1,0 +1,99 @@
+import { PAGE_SIZE_DEFAULT } from '@postdeck/contract/constants';
+import type { RoleItem } from '@postdeck/contract/roles';
+import { App, Button, Empty, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error';
+import { useShowFailure } from '../../../utils/show-failure';
+import { useRoleMemberActions } from '../api/role-actions';
+import { useRoleUsers } from '../api/role-queries';
+import { RoleUserTable, type RoleUserPaging, UserSearch, updateSelection } from './role-user-table';
+
+interface AddMembersProps {
+  role: RoleItem;
+  onDone: () => void;
+}
+
+/** The users of the administrator's scope who do not hold the role, to pick and give it to. */
+function AddMembers({ role, onDone }: AddMembersProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const showFailure = useShowFailure();
+  const [keyword, setKeyword] = useState<string>();
+  const [paging, setPaging] = useState<RoleUserPaging>({ page: 1, pageSize: PAGE_SIZE_DEFAULT });
+  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const candidates = useRoleUsers({ roleId: role.id, member: 'false', keyword, ...paging });
+  const { add } = useRoleMemberActions(role.id);
+
+  const submit = () =>
+    add.mutateAsync(selectedIds).then(({ inserted }) => {
+      void message.success(t('roles.membersAdded', { count: inserted, name: role.name }));
+      onDone();
+    }, showFailure);
+
+  return (
+    <>
+      <Space wrap style={{ marginBottom: 16 }}>
+        <UserSearch
+          label={t('roles.searchUsers')}
+          value={keyword}
+          onSearch={(next) => {
+            setKeyword(next);
+            setPaging((current) => ({ ...current, page: 1 }));
+          }}
+        />
+        <span aria-live="polite">{t('roles.selectedCount', { count: selectedIds.length })}</span>
+      </Space>
+      {candidates.isError ? (
+        <LoadError title={t('roles.usersLoadFailed')} onRetry={() => candidates.refetch()} />
+      ) : (
+        <RoleUserTable
+          items={candidates.data?.items ?? []}
+          total={candidates.data?.total ?? 0}
+          loading={candidates.isFetching}
+          paging={paging}
+          onPaging={setPaging}
+          emptyText={<Empty description={t(keyword ? 'roles.noUserMatch' : 'roles.noCandidates')} />}
+          selectedIds={selectedIds}
+          onSelect={(ids, on) => setSelectedIds((current) => updateSelection(current, ids, on))}
+        />
+      )}
+      <Space style={{ width: '100%', justifyContent: 'flex-end', marginTop: 16 }}>
+        <Button onClick={onDone}>{t('roles.cancel')}</Button>
+        <Button
+          type="primary"
+          disabled={selectedIds.length === 0}
+          loading={add.isPending}
+          onClick={() => void submit()}
+        >
+          {t('roles.addSelected', { count: selectedIds.length })}
+        </Button>
+      </Space>
+    </>
+  );
+}
+
+interface AddMembersDialogProps {
+  role: RoleItem;
+  open: boolean;
+  /** A picker mounted afresh (no search, nothing picked) for each opening. */
+  round: number;
+  onClose: () => void;
+}
+
+/** Gives the role to the users picked here. */
+export function AddMembersDialog({ role, open, round, onClose }: AddMembersDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      destroyOnHidden
+      title={t('roles.addMembersTitle', { name: role.name })}
+    >
+      <AddMembers key={round} role={role} onDone={onClose} />
+    </Modal>
+  );
+}

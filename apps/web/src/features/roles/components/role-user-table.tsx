@@ -1,0 +1,102 @@
+import type { RoleUser } from '@postdeck/contract/roles';
+import { Input, Table, type TableColumnsType } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface RoleUserPaging {
+  page: number;
+  pageSize: number;
+}
+
+interface RoleUserTableProps {
+  items: readonly RoleUser[];
+  total: number;
+  loading: boolean;
+  paging: RoleUserPaging;
+  onPaging: (next: RoleUserPaging) => void;
+  emptyText: ReactNode;
+  selectedIds: readonly number[];
+  onSelect: (ids: number[], on: boolean) => void;
+  /** Columns after account, name and department (the row's actions). */
+  extraColumns?: TableColumnsType<RoleUser>;
+}
+
+/** A page of users with a selection that spans pages: the role's members, or users to add. */
+export function RoleUserTable({
+  items,
+  total,
+  loading,
+  paging,
+  onPaging,
+  emptyText,
+  selectedIds,
+  onSelect,
+  extraColumns = [],
+}: RoleUserTableProps) {
+  const { t } = useTranslation();
+  return (
+    <Table<RoleUser>
+      rowKey="id"
+      size="small"
+      loading={loading}
+      dataSource={items as RoleUser[]}
+      locale={{ emptyText }}
+      rowSelection={{
+        selectedRowKeys: selectedIds as number[],
+        preserveSelectedRowKeys: true,
+        getTitleCheckboxProps: () => ({ 'aria-label': t('roles.selectPage') }),
+        getCheckboxProps: (row) => ({ 'aria-label': t('roles.selectOne', { account: row.account }) }),
+        onSelect: (row, on) => onSelect([row.id], on),
+        onSelectAll: (on, _rows, changed) =>
+          onSelect(
+            changed.map((row) => row.id),
+            on,
+          ),
+      }}
+      pagination={{
+        current: paging.page,
+        pageSize: paging.pageSize,
+        total,
+        showSizeChanger: true,
+        showTotal: (count) => t('roles.total', { count }),
+      }}
+      onChange={(pagination) =>
+        onPaging({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? paging.pageSize })
+      }
+      columns={[
+        { key: 'account', title: t('roles.account'), dataIndex: 'account' },
+        { key: 'name', title: t('roles.userName'), dataIndex: 'name' },
+        { key: 'department', title: t('roles.department'), dataIndex: 'department' },
+        ...extraColumns,
+      ]}
+    />
+  );
+}
+
+interface UserSearchProps {
+  value: string | undefined;
+  onSearch: (keyword: string | undefined) => void;
+  label: string;
+}
+
+/** A keyword for the user lists (account or name), applied on Enter. */
+export function UserSearch({ value, onSearch, label }: UserSearchProps) {
+  const [text, setText] = useState(value ?? '');
+  return (
+    <Input.Search
+      allowClear
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      placeholder={label}
+      aria-label={label}
+      onSearch={(next) => onSearch(next.trim() || undefined)}
+      style={{ width: 240 }}
+    />
+  );
+}
+
+/** Adds or drops ids from a selection. */
+export const updateSelection = (current: readonly number[], ids: readonly number[], on: boolean) => {
+  const rest = current.filter((id) => !ids.includes(id));
+  return on ? [...rest, ...ids] : rest;
+};
