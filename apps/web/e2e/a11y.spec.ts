@@ -40,6 +40,8 @@ test('the login page has no serious accessibility violations', async ({ page }) 
 });
 
 test('the shell pages have no serious accessibility violations, in both editions', async ({ page }) => {
+  // One axe run per page, some twenty pages: more than the default minute on a busy machine.
+  test.setTimeout(240_000);
   await signIn(page);
   for (const path of SHELL_PAGES) {
     await page.goto(path);

@@ -256,6 +256,13 @@ export const ERRORS = {
     es: 'No se puede acceder al directorio de la empresa, inténtelo más tarde o contacte con el administrador',
     ja: '社内ディレクトリに接続できません。しばらくしてから再試行するか、管理者に連絡してください',
   }),
+  /** LDAP_PASSWORD_CHECK: passwords are the directory's; Postdeck cannot change them. */
+  passwordManagedByDirectory: entry(100607, 409, 'message', {
+    en: 'Your password is managed by the company directory: change it there',
+    zh: '您的密码由公司目录管理，请在那里修改',
+    es: 'Su contraseña la gestiona el directorio de la empresa: cámbiela allí',
+    ja: 'パスワードは社内ディレクトリで管理されています。そちらで変更してください',
+  }),
   departmentNotEmpty: entry(100701, 409, 'message', {
     en: 'Only an empty department can be deleted: move its sub-departments, users, contents and materials first',
     zh: '只能删除空部门：请先移走其下级部门、用户、内容和素材',

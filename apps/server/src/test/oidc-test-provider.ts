@@ -1,3 +1,5 @@
+// Ambient types (the package ships none), referenced so every program importing this file has them.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./oidc-provider-types.d.ts" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,10 +67,11 @@ function send(res: ServerResponse, status: number, html: string) {
 
 export async function startOidcProvider(options: TestOidcProviderOptions): Promise<TestOidcProvider> {
   const requests: TestOidcProvider['requests'] = [];
-  let provider: Provider | undefined;
+  // Made once the port is known (it is in the issuer); requests wait for nothing before that.
+  const made: { provider?: Provider } = {};
 
   async function interaction(req: IncomingMessage, res: ServerResponse, path: string) {
-    const active = provider as Provider;
+    const active = made.provider as Provider;
     const [, , uid = '', action] = path.split('/');
     if (req.method === 'GET' && action === undefined) {
       const details = await active.interactionDetails(req, res);
@@ -110,7 +113,7 @@ export async function startOidcProvider(options: TestOidcProviderOptions): Promi
       });
       return;
     }
-    (provider as Provider).callback()(req, res);
+    (made.provider as Provider).callback()(req, res);
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -121,7 +124,7 @@ export async function startOidcProvider(options: TestOidcProviderOptions): Promi
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const signingKey = { ...(await exportJWK(privateKey)), alg: 'RS256', use: 'sig', kid: 'test-provider' };
 
-  provider = new Provider(issuer, {
+  made.provider = new Provider(issuer, {
     clients: [
       {
         client_id: options.clientId,

@@ -79,6 +79,10 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw new AppError(user && passwordOk ? 'accountDisabled' : 'badCredentials');
     }
 
+    if (deps.passwordCheck) {
+      // The directory owns the password: one an administrator set here is never asked to change.
+      await db.update(users).set({ mustChangePassword: false }).where(eq(users.id, user.id));
+    }
     const issued = await startSession({ id: user.id, account: accountKey }, meta);
     return tokenPair(user.id, issued.familyId, issued.token);
   }
@@ -180,6 +184,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     input: PasswordUpdateBody,
     meta: RequestMeta,
   ): Promise<void> {
+    if (deps.passwordCheck) throw new AppError('passwordManagedByDirectory');
     const now = clock.now();
     const [user] = await db
       .select({ passwordHash: users.passwordHash })

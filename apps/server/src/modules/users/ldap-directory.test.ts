@@ -4,7 +4,7 @@ import type { DirectoryPerson } from '@postdeck/contract/users';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LdapConfig } from '../../config.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog, users } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { AUTH_ACTIONS } from '../audit/audit.ts';
 import { BASE_DN, type LdapPerson, READER, type Slapd, startSlapd } from '../../test/slapd.ts';
@@ -286,6 +286,22 @@ describe('sign-in with LDAP_PASSWORD_CHECK', () => {
     expect((await signIn('dave_off', 'wrong!pw1')).body.code).toBe(ERRORS.badCredentials.code);
     expect((await signIn('dave_off', 'Dave!ldap1')).body.code).toBe(ERRORS.accountDisabled.code);
     expect(await failures('dave_off')).toEqual(['wrong password', 'disabled']);
+  });
+
+  it('leaves passwords to the directory: no forced change, no change through Postdeck', async () => {
+    await t.db
+      .update(users)
+      .set({ mustChangePassword: true })
+      .where(eq(users.id, ids['alice'] as number));
+    const ok = await signIn('alice', 'Alice!ldap1');
+    const token = ok.body.data.accessToken as string;
+    const info = await call(t.app, 'GET', '/control/user/info', { token });
+    expect(info.body.data.mustChangePassword).toBe(false);
+    const change = await call(t.app, 'POST', '/control/user/pass/update', {
+      token,
+      body: { oldPassword: 'Alice!ldap1', newPassword: 'Other!pw12' },
+    });
+    expect([change.status, change.body.code]).toEqual([409, ERRORS.passwordManagedByDirectory.code]);
   });
 
   it('still throttles failed attempts', async () => {

@@ -51,7 +51,7 @@ export function MenusPage() {
         <LoadError title={t('menus.loadFailed')} onRetry={() => list.refetch()} />
       ) : (
         <Row gutter={[24, 24]}>
-          <Col xs={24} xl={17}>
+          <Col xs={24} xxl={17}>
             <MenuTable
               items={items}
               loading={list.isFetching}
@@ -61,7 +61,7 @@ export function MenusPage() {
               onDelete={remove}
             />
           </Col>
-          <Col xs={24} xl={7}>
+          <Col xs={24} xxl={7}>
             <SideMenuPreview menu={saved} description={t('menus.previewSaved')} />
           </Col>
         </Row>
