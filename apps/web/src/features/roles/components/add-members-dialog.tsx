@@ -3,11 +3,12 @@ import type { RoleItem } from '@postdeck/contract/roles';
 import { App, Button, Empty, Modal, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../../components/list-filters/search-box';
 import { LoadError } from '../../../components/load-error';
 import { useShowFailure } from '../../../utils/show-failure';
 import { useRoleMemberActions } from '../api/role-actions';
 import { useRoleUsers } from '../api/role-queries';
-import { RoleUserTable, type RoleUserPaging, UserSearch, updateSelection } from './role-user-table';
+import { RoleUserTable, type RoleUserPaging, updateSelection } from './role-user-table';
 
 interface AddMembersProps {
   role: RoleItem;
@@ -34,9 +35,10 @@ function AddMembers({ role, onDone }: AddMembersProps) {
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <UserSearch
+        <SearchBox
           label={t('roles.searchUsers')}
           value={keyword}
+          style={{ width: 240 }}
           onSearch={(next) => {
             setKeyword(next);
             setPaging((current) => ({ ...current, page: 1 }));

@@ -4,12 +4,13 @@ import type { RoleItem, RoleUser } from '@postdeck/contract/roles';
 import { App, Button, Drawer, Empty, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../../components/list-filters/search-box';
 import { LoadError } from '../../../components/load-error';
 import { useShowFailure } from '../../../utils/show-failure';
 import { useRoleMemberActions } from '../api/role-actions';
 import { useRoleUsers } from '../api/role-queries';
 import { AddMembersDialog } from './add-members-dialog';
-import { RoleUserTable, type RoleUserPaging, UserSearch, updateSelection } from './role-user-table';
+import { RoleUserTable, type RoleUserPaging, updateSelection } from './role-user-table';
 
 /** The role's users, searchable and paged, with removing (one or the selected) and adding. */
 function RoleMembers({ role }: { role: RoleItem }) {
@@ -39,9 +40,10 @@ function RoleMembers({ role }: { role: RoleItem }) {
   return (
     <>
       <Space wrap style={{ marginBottom: 16 }}>
-        <UserSearch
+        <SearchBox
           label={t('roles.searchUsers')}
           value={keyword}
+          style={{ width: 240 }}
           onSearch={(next) => {
             setKeyword(next);
             setPaging((current) => ({ ...current, page: 1 }));

@@ -1,6 +1,6 @@
 import type { RoleUser } from '@postdeck/contract/roles';
-import { Input, Table, type TableColumnsType } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { Table, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export interface RoleUserPaging {
@@ -69,28 +69,6 @@ export function RoleUserTable({
         { key: 'department', title: t('roles.department'), dataIndex: 'department' },
         ...extraColumns,
       ]}
-    />
-  );
-}
-
-interface UserSearchProps {
-  value: string | undefined;
-  onSearch: (keyword: string | undefined) => void;
-  label: string;
-}
-
-/** A keyword for the user lists (account or name), applied on Enter. */
-export function UserSearch({ value, onSearch, label }: UserSearchProps) {
-  const [text, setText] = useState(value ?? '');
-  return (
-    <Input.Search
-      allowClear
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      placeholder={label}
-      aria-label={label}
-      onSearch={(next) => onSearch(next.trim() || undefined)}
-      style={{ width: 240 }}
     />
   );
 }

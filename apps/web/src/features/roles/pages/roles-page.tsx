@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { RoleItem } from '@postdeck/contract/roles';
-import { App, Button, Card, Empty, Input } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SearchBox } from '../../../components/list-filters/search-box';
 import { LoadError } from '../../../components/load-error';
 import { useShowFailure } from '../../../utils/show-failure';
 import { useDialogTarget } from '../../../utils/use-dialog-target';
@@ -13,33 +13,6 @@ import { RoleFormDrawer, type RoleFormTarget } from '../components/role-form-dra
 import { RoleMembersDrawer } from '../components/role-members-drawer';
 import { RoleTable } from '../components/role-table';
 import { type RoleFilters, readRoleFilters, toRoleQuery, writeRoleFilters } from '../list-query';
-
-interface KeywordSearchProps {
-  label: string;
-  value: string | undefined;
-  onSearch: (value: string | undefined) => void;
-}
-
-/** The keyword, applied on Enter; follows the address when it changes otherwise (back, a link). */
-function KeywordSearch({ label, value, onSearch }: KeywordSearchProps) {
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setText(value ?? '');
-  }
-  return (
-    <Input.Search
-      allowClear
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      placeholder={label}
-      aria-label={label}
-      onSearch={(next) => onSearch(next.trim() || undefined)}
-      style={{ width: 260, marginBottom: 16 }}
-    />
-  );
-}
 
 /**
  * /api/system/role: the roles, what each grants (menu entries and a data scope) and who holds
@@ -81,10 +54,11 @@ export function RolesPage() {
         </Button>
       }
     >
-      <KeywordSearch
+      <SearchBox
         label={t('roles.search')}
         value={filters.keyword}
         onSearch={(keyword) => change({ keyword })}
+        style={{ width: 260, marginBottom: 16 }}
       />
       {list.isError ? (
         <LoadError title={t('roles.loadFailed')} onRetry={() => list.refetch()} />

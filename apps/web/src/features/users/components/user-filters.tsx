@@ -1,8 +1,8 @@
 import { USER_STATUSES } from '@postdeck/contract/users';
-import { Input, Select, Space } from 'antd';
-import { useState } from 'react';
+import { Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DepartmentTreeSelect } from '../../../components/department-tree-select';
+import { SearchBox } from '../../../components/list-filters/search-box';
 import { useRoleOptions } from '../api/user-list';
 import type { UserFilters } from '../list-query';
 
@@ -10,33 +10,6 @@ interface UserFiltersBarProps {
   filters: UserFilters;
   /** Applies a change of filters; the page goes back to 1. */
   onChange: (next: Partial<UserFilters>) => void;
-}
-
-interface SearchBoxProps {
-  label: string;
-  value: string | undefined;
-  onSearch: (value: string | undefined) => void;
-}
-
-/** A text filter applied on Enter; follows the address when it changes otherwise (back, a link). */
-function SearchBox({ label, value, onSearch }: SearchBoxProps) {
-  const [text, setText] = useState(value ?? '');
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    setText(value ?? '');
-  }
-  return (
-    <Input.Search
-      allowClear
-      value={text}
-      onChange={(event) => setText(event.target.value)}
-      placeholder={label}
-      aria-label={label}
-      onSearch={(next) => onSearch(next.trim() || undefined)}
-      style={{ width: 180 }}
-    />
-  );
 }
 
 /** Account, name, department, role and status. */
@@ -50,8 +23,14 @@ export function UserFiltersBar({ filters, onChange }: UserFiltersBarProps) {
         label={t('users.account')}
         value={filters.account}
         onSearch={(account) => onChange({ account })}
+        style={{ width: 180 }}
       />
-      <SearchBox label={t('users.name')} value={filters.name} onSearch={(name) => onChange({ name })} />
+      <SearchBox
+        label={t('users.name')}
+        value={filters.name}
+        onSearch={(name) => onChange({ name })}
+        style={{ width: 180 }}
+      />
       <div style={{ width: 220 }}>
         <DepartmentTreeSelect
           single
