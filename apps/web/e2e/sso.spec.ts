@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { ERRORS } from '@postdeck/contract/errors';
 import { E2E_SSO } from './e2e-env';
@@ -78,4 +79,12 @@ test('an account name Postdeck cannot take is refused on the login page', async 
   await expect(page).toHaveURL(/\/login\?ssoError=/);
   await expect(page.getByTestId('sso-error')).toHaveText(ERRORS.ssoAccountInvalid.msg.en);
   expect(await readJwtCookie(context)).toBeUndefined();
+
+  // The login page with single sign-on and its error stays accessible (as a11y.spec checks it without).
+  await expect(page.getByTestId('login-sso')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const grave = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(grave, grave.join('\n')).toEqual([]);
 });

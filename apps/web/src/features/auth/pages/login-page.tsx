@@ -1,7 +1,7 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginBody } from '@postdeck/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, Button, Divider, Form, Input, Spin, Tooltip } from 'antd';
+import { Alert, Button, Form, Input, Spin, Tooltip } from 'antd';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, useLocation, useNavigate } from 'react-router';
@@ -176,9 +176,7 @@ export function LoginPage() {
             </Form>
             {oidcLoginUrl && (
               <>
-                <Divider plain className={styles.divider}>
-                  {t('login.or')}
-                </Divider>
+                <div className={styles.or}>{t('login.or')}</div>
                 <Button
                   block
                   size="large"
