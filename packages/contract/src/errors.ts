@@ -317,6 +317,12 @@ export const ERRORS = {
     es: 'Cada usuario necesita al menos un rol: asígnele otro antes de quitarle este',
     ja: 'ユーザーには少なくとも 1 つのロールが必要です。別のロールを付与してから外してください',
   }),
+  roleHeldOutside: entry(100806, 409, 'message', {
+    en: 'Users outside the departments you manage hold this role: only an administrator of every department can change it',
+    zh: '您管理范围以外的用户也拥有此角色：只有管理所有部门的管理员才能修改它',
+    es: 'Usuarios fuera de los departamentos que usted administra tienen este rol: solo un administrador de todos los departamentos puede cambiarlo',
+    ja: 'あなたが管理する部署以外のユーザーもこのロールを持っています。すべての部署の管理者だけが変更できます',
+  }),
   menuNotEmpty: entry(100901, 409, 'message', {
     en: 'Only an entry without sub-entries can be deleted',
     zh: '只能删除没有下级项的菜单项',

@@ -5,10 +5,10 @@ import {
   type roleUpdateBodySchema,
 } from '@postdeck/contract/roles';
 import type { DataScope } from '@postdeck/contract/permissions';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { roleMenus, roles, userRoles } from '../../db/schema.ts';
+import { roleMenus, roles, userRoles, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { departmentScope } from '../../lib/department-scope.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -81,6 +81,21 @@ export function createRoleService(deps: {
     return rows.map((row) => row.userId);
   }
 
+  /** A role is shared by every department: changing it must not reach users the caller does not manage. */
+  async function checkHoldersInScope(principal: Principal, roleId: number) {
+    const scope = await departmentScope(db, principal);
+    if (scope.all) return;
+    const [outside] = await db
+      .select({ id: users.id })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(
+        and(eq(userRoles.roleId, roleId), isNull(users.deletedAt), notInArray(users.departmentId, scope.ids)),
+      )
+      .limit(1);
+    if (outside) throw new AppError('roleHeldOutside');
+  }
+
   async function invalidateUsers(ids: readonly number[]) {
     await Promise.all(ids.map((id) => principals.invalidate(id)));
   }
@@ -138,6 +153,7 @@ export function createRoleService(deps: {
     async update(principal: Principal, input: UpdateBody, meta: RequestMeta): Promise<RoleItem> {
       const current = await manageable(principal, input.id);
       if (current.code === ADMIN_ROLE) throw new AppError('roleBuiltIn');
+      await checkHoldersInScope(principal, current.id);
       const menuIds = [...new Set(input.menuIds)];
       await checkGrant(principal, menuIds, input.dataScope);
       await db.transaction(async (tx) => {

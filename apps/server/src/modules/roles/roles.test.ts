@@ -199,6 +199,20 @@ describe('editing a role', () => {
   });
 });
 
+describe('a role shared beyond the caller', () => {
+  it('is changed only by someone who manages every department that holds it', async () => {
+    // Viewers sit in Video (the lead's) and International (not the lead's).
+    const viewer = await roleByCode('viewer');
+    const body = { id: viewer.id, name: 'Viewer', dataScope: 'own', menuIds: viewer.menuIds };
+    const byLead = await post('/control/role/update', 'lead', body);
+    expect([byLead.status, byLead.body.code]).toEqual([409, 100806]);
+    // A role only the lead's people hold is theirs to change.
+    const reader = await roleByCode('desk_reader');
+    const own = await post('/control/role/update', 'lead', { ...body, id: reader.id, name: 'Desk reader' });
+    expect(own.status).toBe(200);
+  });
+});
+
 describe("a role's users", () => {
   it('adds users of the caller scope, lists members and non-members', async () => {
     const role = await roleByCode('desk_reader');
