@@ -119,6 +119,18 @@ describe('navigation guard in the router', () => {
     );
   });
 
+  it('adds the routes of a menu reloaded mid-session (the menu editor saved)', async () => {
+    saveAuth(tokenPair('a'));
+    serve();
+    const r = await start(PAGES.publishList);
+    const { info, menu, setSession } = useUserStore.getState();
+    setSession(info as NonNullable<typeof info>, [...menu, page(99, 'roles', PAGES.roles)]);
+    await r.navigate(PAGES.roles);
+    await vi.waitFor(() => expect(r.state.matches.at(-1)?.route.id).toBe(`menu:${PAGES.roles}`), {
+      timeout: 10_000,
+    });
+  });
+
   it('loads info and menu, adds the menu routes and lands on the requested page', async () => {
     saveAuth(tokenPair('a'));
     serve();

@@ -6,6 +6,7 @@ import { AuthRedirectPage } from '../features/auth/pages/auth-redirect-page';
 import { MenuRedirectPage, RedirectPage } from '../layout/redirect-page';
 import { NotFoundPage, UnauthorizedPage } from '../pages/error-page';
 import { RouteErrorPage } from '../pages/route-error-page';
+import { useUserStore } from '../stores/user-store';
 import { createGuard } from './guard';
 import { menuRoutes } from './menu-routes';
 import { RootShell } from './root-shell';
@@ -74,8 +75,17 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
 export type RouterFactory = (routes: RouteObject[]) => DataRouter;
 
 export function createAppRouter(create: RouterFactory = createBrowserRouter): DataRouter {
-  const router: DataRouter = create(
-    appRoutes((menu) => router.patchRoutes(LAYOUT_ROUTE_ID, menuRoutes(menu))),
-  );
+  const install = (menu: readonly MenuItem[]) => router.patchRoutes(LAYOUT_ROUTE_ID, menuRoutes(menu));
+  const router: DataRouter = create(appRoutes(install));
+  // A menu reloaded mid-session (the menu editor saved) may bring pages at new addresses;
+  // patchRoutes leaves the routes already there alone.
+  const unsubscribe = useUserStore.subscribe((state, previous) => {
+    if (state.loaded && state.menu !== previous.menu) install(state.menu);
+  });
+  const dispose = router.dispose.bind(router);
+  router.dispose = () => {
+    unsubscribe();
+    dispose();
+  };
   return router;
 }
