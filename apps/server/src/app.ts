@@ -117,8 +117,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     principals,
     ...(ldap?.passwordCheck
       ? {
-          passwordCheck: (account: string, password: string) =>
-            ldap.directory.verifyPassword(account, password),
+          passwordCheck: {
+            verify: (account: string, password: string) => ldap.directory.verifyPassword(account, password),
+            localAccounts: new Set(config.ldap?.localAccounts ?? []),
+          },
         }
       : {}),
   });

@@ -18,6 +18,7 @@ describe('LDAP settings', () => {
       userFilter: '(uid={account})',
       attributes: { account: 'uid', name: 'cn', email: 'mail', department: 'ou' },
       passwordCheck: false,
+      localAccounts: [],
       timeoutMs: 5000,
     });
   });
@@ -34,6 +35,7 @@ describe('LDAP settings', () => {
       LDAP_ATTR_DEPARTMENT: 'department',
       LDAP_PASSWORD_CHECK: 'true',
       LDAP_TIMEOUT_MS: '2000',
+      LDAP_LOCAL_ACCOUNTS: ' Admin, break_glass ,',
     }).ldap;
     expect(ldap).toMatchObject({
       url: 'ldaps://dc1.corp.example:636',
@@ -43,6 +45,7 @@ describe('LDAP settings', () => {
       // An empty value counts as unset.
       attributes: { account: 'sAMAccountName', name: 'displayName', email: 'mail', department: 'department' },
       passwordCheck: true,
+      localAccounts: ['admin', 'break_glass'],
       timeoutMs: 2000,
     });
     expect(

@@ -89,6 +89,8 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   LDAP_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /** Accounts whose password stays Postdeck's own under LDAP_PASSWORD_CHECK (comma-separated). */
+  LDAP_LOCAL_ACCOUNTS: z.string().default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -137,6 +139,8 @@ export interface LdapConfig {
   attributes: { account: string; name: string; email: string; department: string };
   /** Sign-in checks passwords against the directory instead of Postdeck's own. */
   passwordCheck: boolean;
+  /** Lower-case accounts signed in with their Postdeck password even so (a break-glass admin). */
+  localAccounts: string[];
   timeoutMs: number;
 }
 
@@ -196,6 +200,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               department: e.LDAP_ATTR_DEPARTMENT,
             },
             passwordCheck: e.LDAP_PASSWORD_CHECK,
+            localAccounts: e.LDAP_LOCAL_ACCOUNTS.split(',')
+              .map((account) => account.trim().toLowerCase())
+              .filter(Boolean),
             timeoutMs: e.LDAP_TIMEOUT_MS,
           }
         : undefined,

@@ -27,15 +27,24 @@ export interface AuthServiceDeps {
   principals: PrincipalCache;
   /**
    * LDAP_PASSWORD_CHECK: passwords are checked against the company directory instead of the
-   * local hash (the account must still be a Postdeck user). Called for unknown accounts too, so
-   * they cost what a known one does.
+   * local hash (the account must still be a Postdeck user), except for `localAccounts`
+   * (LDAP_LOCAL_ACCOUNTS, lower case: a break-glass administrator). Called for unknown accounts
+   * too, so they cost what a known one does.
    */
-  passwordCheck?: (account: string, password: string) => Promise<boolean>;
+  passwordCheck?: {
+    verify: (account: string, password: string) => Promise<boolean>;
+    localAccounts: ReadonlySet<string>;
+  };
 }
 
 /** Sign-in, token rotation, sign-out and password change: the session rules of issue 2 §6. */
 export function createAuthService(deps: AuthServiceDeps) {
   const { db, clock, accessTokens, principals } = deps;
+  /** The directory checking this account's password, if one does. */
+  const directoryFor = (account: string) =>
+    deps.passwordCheck && !deps.passwordCheck.localAccounts.has(account.toLowerCase())
+      ? deps.passwordCheck
+      : undefined;
 
   async function tokenPair(userId: number, familyId: string, refreshToken: string): Promise<TokenPair> {
     return {
@@ -62,8 +71,9 @@ export function createAuthService(deps: AuthServiceDeps) {
       .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
       .from(users)
       .where(and(sql`lower(${users.account}) = ${accountKey}`, isNull(users.deletedAt)));
-    const passwordOk = deps.passwordCheck
-      ? await deps.passwordCheck(input.username, input.password)
+    const directory = directoryFor(accountKey);
+    const passwordOk = directory
+      ? await directory.verify(input.username, input.password)
       : await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
     if (!user || !passwordOk || user.status !== 'active') {
       const reason = !user ? 'unknown account' : !passwordOk ? 'wrong password' : 'disabled';
@@ -79,7 +89,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       throw new AppError(user && passwordOk ? 'accountDisabled' : 'badCredentials');
     }
 
-    if (deps.passwordCheck) {
+    if (directory) {
       // The directory owns the password: one an administrator set here is never asked to change.
       await db.update(users).set({ mustChangePassword: false }).where(eq(users.id, user.id));
     }
@@ -184,7 +194,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     input: PasswordUpdateBody,
     meta: RequestMeta,
   ): Promise<void> {
-    if (deps.passwordCheck) throw new AppError('passwordManagedByDirectory');
+    if (directoryFor(principal.account)) throw new AppError('passwordManagedByDirectory');
     const now = clock.now();
     const [user] = await db
       .select({ passwordHash: users.passwordHash })

@@ -37,6 +37,7 @@ const settings = (overrides: Partial<LdapConfig> = {}): LdapConfig => ({
   userFilter: '(uid={account})',
   attributes: { account: 'uid', name: 'cn', email: 'mail', department: 'ou' },
   passwordCheck: false,
+  localAccounts: [],
   timeoutMs: 5000,
   ...overrides,
 });
@@ -249,7 +250,9 @@ describe('sign-in with LDAP_PASSWORD_CHECK', () => {
     ).map((row) => row.detail['reason']);
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { ldap: settings({ passwordCheck: true }) } });
+    t = await createTestApp({
+      config: { ldap: settings({ passwordCheck: true, localAccounts: ['admin'] }) },
+    });
     const dept = await departmentTree(t.db);
     for (const account of ['alice', 'bobby', 'dave_off']) {
       ids[account] = await createUser(t.db, {
@@ -302,6 +305,16 @@ describe('sign-in with LDAP_PASSWORD_CHECK', () => {
       body: { oldPassword: 'Alice!ldap1', newPassword: 'Other!pw12' },
     });
     expect([change.status, change.body.code]).toEqual([409, ERRORS.passwordManagedByDirectory.code]);
+  });
+
+  it('keeps the Postdeck password of a break-glass account (LDAP_LOCAL_ACCOUNTS)', async () => {
+    const ok = await signIn('ADMIN', ADMIN_PASSWORD);
+    expect(ok.status).toBe(200);
+    const change = await call(t.app, 'POST', '/control/user/pass/update', {
+      token: ok.body.data.accessToken as string,
+      body: { oldPassword: ADMIN_PASSWORD, newPassword: 'Other!pw12' },
+    });
+    expect(change.status).toBe(200);
   });
 
   it('still throttles failed attempts', async () => {
