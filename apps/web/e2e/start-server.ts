@@ -6,11 +6,6 @@ import { loadConfig } from '../../server/src/config.ts';
 import { prepare } from '../../server/src/server.ts';
 import { startOidcProvider } from '../../server/src/test/oidc-test-provider.ts';
 
-/**
- * Starts the real server on a fresh data directory (the e2e run must not inherit state), with
- * the demo organisation seeded: one user per role, each with a tip, a success and a failure
- * notification in their bell.
- */
 // The single sign-on spec's server: its OpenID Connect provider first, on loopback.
 if (process.env['E2E_OIDC_PORT']) {
   const publicUrl = process.env['PUBLIC_URL'] ?? '';
@@ -29,6 +24,11 @@ if (process.env['E2E_OIDC_PORT']) {
   });
 }
 
+/**
+ * Starts the real server on a fresh data directory (the e2e run must not inherit state), with
+ * the demo organisation seeded: one user per role, each with a tip, a success and a failure
+ * notification in their bell.
+ */
 const dataDir = process.env['DATA_DIR'];
 if (!dataDir) throw new Error('DATA_DIR must be set');
 rmSync(dataDir, { recursive: true, force: true });

@@ -24,7 +24,6 @@ import {
   Select,
   Space,
   Switch,
-  TreeSelect,
 } from 'antd';
 import type { NamePath } from 'antd/es/form/interface';
 import { useMemo, useState } from 'react';
@@ -33,10 +32,11 @@ import { isApiError } from '../../../api/api-error';
 import { builtInRouteTitle, i18n } from '../../../i18n/i18n';
 import { placeFieldErrors } from '../../../utils/field-errors';
 import { localMenuTitle } from '../../../utils/menu-title';
-import { type TreeNode, nestTree, subtreeIds } from '../../../utils/tree';
+import { subtreeIds } from '../../../utils/tree';
 import { useMenuActions } from '../api/menu-admin';
-import { DRAFT_ID, type MenuDraft, bySortThenId, cleanTitles, previewMenu } from '../menu-preview';
+import { DRAFT_ID, type MenuDraft, cleanTitles, previewMenu } from '../menu-preview';
 import { IconSelect } from './icon-select';
+import { ParentSelect } from './parent-select';
 import { SideMenuPreview } from './side-menu-preview';
 
 /**
@@ -123,51 +123,6 @@ const LANGUAGE_NAME = Object.fromEntries(LANGUAGE_NAMES.map(({ lang, name }) => 
   Language,
   string
 >;
-
-interface ParentOption {
-  value: number;
-  title: string;
-  disabled?: boolean;
-  children?: ParentOption[];
-}
-
-interface ParentSelectProps {
-  /** The menu entries (no actions: nothing goes under an action). */
-  entries: readonly MenuAdminItem[];
-  /** Ids that cannot be picked: the entry being moved and everything below it. */
-  excluded: ReadonlySet<number>;
-  value?: number;
-  onChange?: (value: number | undefined) => void;
-  id?: string;
-}
-
-/** The parent on the menu tree; cleared = top level. A form control (value, onChange, id). */
-function ParentSelect({ entries, excluded, value, onChange, id }: ParentSelectProps) {
-  const { t } = useTranslation();
-  const treeData = useMemo(() => {
-    const toOptions = (nodes: readonly TreeNode<MenuAdminItem>[]): ParentOption[] =>
-      nodes.map((node) => ({
-        value: node.id,
-        title: localMenuTitle(node.name, node.titles, t),
-        ...(excluded.has(node.id) ? { disabled: true } : {}),
-        ...(node.children ? { children: toOptions(node.children) } : {}),
-      }));
-    return toOptions(nestTree([...entries].sort(bySortThenId)));
-  }, [entries, excluded, t]);
-  return (
-    <TreeSelect
-      id={id}
-      treeData={treeData}
-      treeDefaultExpandAll
-      allowClear
-      showSearch={{ treeNodeFilterProp: 'title' }}
-      value={value}
-      onChange={(next: number | undefined) => onChange?.(next ?? undefined)}
-      placeholder={t('menus.topLevel')}
-      style={{ width: '100%' }}
-    />
-  );
-}
 
 interface DraftPreviewProps {
   form: FormInstance<MenuFormValues>;
