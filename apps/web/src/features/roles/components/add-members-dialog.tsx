@@ -1,14 +1,12 @@
-import { PAGE_SIZE_DEFAULT } from '@postdeck/contract/constants';
 import type { RoleItem } from '@postdeck/contract/roles';
 import { App, Button, Empty, Modal, Space } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchBox } from '../../../components/list-filters/search-box';
 import { LoadError } from '../../../components/load-error';
 import { useShowFailure } from '../../../utils/show-failure';
 import { useRoleMemberActions } from '../api/role-actions';
-import { useRoleUsers } from '../api/role-queries';
-import { RoleUserTable, type RoleUserPaging, updateSelection } from './role-user-table';
+import { RoleUserTable } from './role-user-table';
+import { useRoleUserList } from './use-role-user-list';
 
 interface AddMembersProps {
   role: RoleItem;
@@ -20,10 +18,8 @@ function AddMembers({ role, onDone }: AddMembersProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const showFailure = useShowFailure();
-  const [keyword, setKeyword] = useState<string>();
-  const [paging, setPaging] = useState<RoleUserPaging>({ page: 1, pageSize: PAGE_SIZE_DEFAULT });
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
-  const candidates = useRoleUsers({ roleId: role.id, member: 'false', keyword, ...paging });
+  const list = useRoleUserList(role.id, 'false');
+  const { query: candidates, keyword, selectedIds } = list;
   const { add } = useRoleMemberActions(role.id);
 
   const submit = () =>
@@ -39,10 +35,7 @@ function AddMembers({ role, onDone }: AddMembersProps) {
           label={t('roles.searchUsers')}
           value={keyword}
           style={{ width: 240 }}
-          onSearch={(next) => {
-            setKeyword(next);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
+          onSearch={list.search}
         />
         <span aria-live="polite">{t('roles.selectedCount', { count: selectedIds.length })}</span>
       </Space>
@@ -53,11 +46,11 @@ function AddMembers({ role, onDone }: AddMembersProps) {
           items={candidates.data?.items ?? []}
           total={candidates.data?.total ?? 0}
           loading={candidates.isFetching}
-          paging={paging}
-          onPaging={setPaging}
+          paging={list.paging}
+          onPaging={list.setPaging}
           emptyText={<Empty description={t(keyword ? 'roles.noUserMatch' : 'roles.noCandidates')} />}
           selectedIds={selectedIds}
-          onSelect={(ids, on) => setSelectedIds((current) => updateSelection(current, ids, on))}
+          onSelect={list.select}
         />
       )}
       <Space style={{ width: '100%', justifyContent: 'flex-end', marginTop: 16 }}>

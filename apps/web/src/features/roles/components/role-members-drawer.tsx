@@ -1,5 +1,4 @@
 import { DeleteOutlined, UserAddOutlined } from '@ant-design/icons';
-import { PAGE_SIZE_DEFAULT } from '@postdeck/contract/constants';
 import type { RoleItem, RoleUser } from '@postdeck/contract/roles';
 import { App, Button, Drawer, Empty, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
@@ -8,20 +7,18 @@ import { SearchBox } from '../../../components/list-filters/search-box';
 import { LoadError } from '../../../components/load-error';
 import { useShowFailure } from '../../../utils/show-failure';
 import { useRoleMemberActions } from '../api/role-actions';
-import { useRoleUsers } from '../api/role-queries';
 import { AddMembersDialog } from './add-members-dialog';
-import { RoleUserTable, type RoleUserPaging, updateSelection } from './role-user-table';
+import { RoleUserTable } from './role-user-table';
+import { useRoleUserList } from './use-role-user-list';
 
 /** The role's users, searchable and paged, with removing (one or the selected) and adding. */
 function RoleMembers({ role }: { role: RoleItem }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const showFailure = useShowFailure();
-  const [keyword, setKeyword] = useState<string>();
-  const [paging, setPaging] = useState<RoleUserPaging>({ page: 1, pageSize: PAGE_SIZE_DEFAULT });
-  const [selectedIds, setSelectedIds] = useState<number[]>([]);
+  const list = useRoleUserList(role.id, 'true');
+  const { query: members, keyword, paging, setPaging, selectedIds, setSelectedIds } = list;
   const [adding, setAdding] = useState({ open: false, round: 0 });
-  const members = useRoleUsers({ roleId: role.id, member: 'true', keyword, ...paging });
   const { remove } = useRoleMemberActions(role.id);
   const items = members.data?.items ?? [];
 
@@ -44,10 +41,7 @@ function RoleMembers({ role }: { role: RoleItem }) {
           label={t('roles.searchUsers')}
           value={keyword}
           style={{ width: 240 }}
-          onSearch={(next) => {
-            setKeyword(next);
-            setPaging((current) => ({ ...current, page: 1 }));
-          }}
+          onSearch={list.search}
         />
         <Button
           type="primary"
@@ -86,7 +80,7 @@ function RoleMembers({ role }: { role: RoleItem }) {
           onPaging={setPaging}
           emptyText={<Empty description={t(keyword ? 'roles.noUserMatch' : 'roles.noMembers')} />}
           selectedIds={selectedIds}
-          onSelect={(ids, on) => setSelectedIds((current) => updateSelection(current, ids, on))}
+          onSelect={list.select}
           extraColumns={[
             {
               key: 'actions',
