@@ -263,6 +263,13 @@ export const ERRORS = {
     es: 'Su contraseña la gestiona el directorio de la empresa: cámbiela allí',
     ja: 'パスワードは社内ディレクトリで管理されています。そちらで変更してください',
   }),
+  /** Acting on a user follows the rule of granting a role: their roles together, against the caller's. */
+  userBeyondYours: entry(100608, 403, 'message', {
+    en: "This user's roles grant more than yours: only someone who holds at least as much can change, disable, delete them or set their password",
+    zh: '该用户的角色权限多于您：只有拥有至少同等权限的人才能修改、停用、删除该用户或设置其密码',
+    es: 'Los roles de este usuario conceden más que los suyos: solo alguien que tenga al menos lo mismo puede modificarlo, desactivarlo, eliminarlo o fijar su contraseña',
+    ja: 'このユーザーのロールはあなたより多くの権限を持っています。同等以上の権限を持つ人だけが変更・無効化・削除・パスワード設定を行えます',
+  }),
   departmentNotEmpty: entry(100701, 409, 'message', {
     en: 'Only an empty department can be deleted: move its sub-departments, users, contents and materials first',
     zh: '只能删除空部门：请先移走其下级部门、用户、内容和素材',
@@ -322,6 +329,18 @@ export const ERRORS = {
     zh: '您管理范围以外的用户也拥有此角色：只有管理所有部门的管理员才能修改它',
     es: 'Usuarios fuera de los departamentos que usted administra tienen este rol: solo un administrador de todos los departamentos puede cambiarlo',
     ja: 'あなたが管理する部署以外のユーザーもこのロールを持っています。すべての部署の管理者だけが変更できます',
+  }),
+  roleOrganisationWide: entry(100807, 409, 'message', {
+    en: 'Built-in roles serve every department: only an administrator of every department can change them',
+    zh: '内置角色供所有部门使用：只有管理所有部门的管理员才能修改',
+    es: 'Los roles integrados sirven a todos los departamentos: solo un administrador de todos los departamentos puede modificarlos',
+    ja: '組み込みロールはすべての部署で使われます。すべての部署の管理者だけが変更できます',
+  }),
+  roleHolderBeyondYours: entry(100808, 403, 'message', {
+    en: 'Someone who holds this role has more rights than you: only someone who holds at least as much can change it',
+    zh: '拥有此角色的某位用户权限多于您：只有拥有至少同等权限的人才能修改此角色',
+    es: 'Alguien que tiene este rol dispone de más permisos que usted: solo alguien que tenga al menos lo mismo puede modificarlo',
+    ja: 'このロールを持つユーザーの中にあなたより多くの権限を持つ人がいます。同等以上の権限を持つ人だけが変更できます',
   }),
   menuNotEmpty: entry(100901, 409, 'message', {
     en: 'Only an entry without sub-entries can be deleted',

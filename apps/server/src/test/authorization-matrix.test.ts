@@ -298,6 +298,8 @@ interface DeptRecord {
   kind: RecordKind;
   id: number;
   version: number;
+  /** A user's account. */
+  account?: string;
 }
 
 let serial = 0;
@@ -342,14 +344,15 @@ async function homeRecord(kind: RecordKind): Promise<DeptRecord> {
       return { kind, id: (row as { id: number }).id, version: 1 };
     }
     case 'user': {
+      const account = `mx_rec_${serial}`;
       const id = await createUser(t.db, {
-        account: `mx_rec_${serial}`,
+        account,
         name: `Record ${serial}`,
         password: PASSWORD,
         departmentId: dept.home,
         roleCodes: ['viewer'],
       });
-      return { kind, id, version: 1 };
+      return { kind, id, version: 1, account };
     }
   }
 }
@@ -437,6 +440,14 @@ const LIST_ROWS: ListRow[] = [
   { endpoint: 'materialList', record: 'material', request: firstPage, shows: listed },
   { endpoint: 'picUrlPage', record: 'material', request: () => ({ body: { pageSize: 100 } }), shows: listed },
   { endpoint: 'userList', record: 'user', request: firstPage, shows: listed },
+  // The built-in directory is Postdeck's own users: another department's are not found in it.
+  {
+    endpoint: 'userDirectory',
+    record: 'user',
+    request: (record) => ({ query: { account: record.account as string } }),
+    shows: (answer, record) =>
+      (answer.data as { existingUserId?: number } | null)?.existingUserId === record.id,
+  },
   // Audit entries follow their actor's department (the content's author here).
   {
     endpoint: 'auditList',

@@ -15,6 +15,7 @@ import { AppError, fieldError } from '../../lib/errors.ts';
 import type { PrincipalCache } from '../../lib/principal-cache.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { mayGrant, SCOPE_RANK } from '../../lib/role-grants.ts';
+import { actOnUsers } from '../../lib/user-grants.ts';
 import { auditChange, type RequestMeta } from '../audit/audit.ts';
 import { permissionsOfMenus } from '../menus/menu-repo.ts';
 import { otherActiveAdmins } from '../users/admin-repo.ts';
@@ -38,6 +39,8 @@ const parseIds = (list: string) => (list === '' ? [] : [...new Set(list.split(',
  * Roles as spec §7 manages them (issue 5, item 3). A role grants the menu entries ticked for it
  * and a data scope; nobody makes or hands out a role worth more than they hold themselves, the
  * administrator role stays whole, and every holder's menu follows an edit on their next request.
+ * Giving or taking a role, or editing one, acts on its users: refused when one of them is worth
+ * more than the caller (issue 10, user-grants.ts).
  */
 export function createRoleService(deps: {
   db: Db;
@@ -81,19 +84,41 @@ export function createRoleService(deps: {
     return rows.map((row) => row.userId);
   }
 
-  /** A role is shared by every department: changing it must not reach users the caller does not manage. */
-  async function checkHoldersInScope(principal: Principal, roleId: number) {
+  /**
+   * A role used outside the caller's departments changes only by an administrator of every
+   * department (data scope all): otherwise the edit reaches people the caller does not manage.
+   * Used outside means built-in (organisation-wide: every department's user form offers it, and
+   * single sign-on hands one to newcomers) or held by a live user of a department outside the
+   * caller's scope, a disabled one included (they may be enabled again). Any other role is
+   * held, if at all, only by the caller's own people, and theirs to change.
+   */
+  async function checkUsedWithin(principal: Principal, role: RoleItem) {
     const scope = await departmentScope(db, principal);
     if (scope.all) return;
+    if (role.builtIn) throw new AppError('roleOrganisationWide');
     const [outside] = await db
       .select({ id: users.id })
       .from(userRoles)
       .innerJoin(users, eq(users.id, userRoles.userId))
       .where(
-        and(eq(userRoles.roleId, roleId), isNull(users.deletedAt), notInArray(users.departmentId, scope.ids)),
+        and(
+          eq(userRoles.roleId, role.id),
+          isNull(users.deletedAt),
+          notInArray(users.departmentId, scope.ids),
+        ),
       )
       .limit(1);
     if (outside) throw new AppError('roleHeldOutside');
+  }
+
+  /** Live users holding the role (deleted ones keep their rows but nobody acts on them). */
+  async function liveHolders(q: Db, roleId: number): Promise<number[]> {
+    const rows = await q
+      .select({ id: users.id })
+      .from(userRoles)
+      .innerJoin(users, eq(users.id, userRoles.userId))
+      .where(and(eq(userRoles.roleId, roleId), isNull(users.deletedAt)));
+    return rows.map((row) => row.id);
   }
 
   async function invalidateUsers(ids: readonly number[]) {
@@ -153,10 +178,11 @@ export function createRoleService(deps: {
     async update(principal: Principal, input: UpdateBody, meta: RequestMeta): Promise<RoleItem> {
       const current = await manageable(principal, input.id);
       if (current.code === ADMIN_ROLE) throw new AppError('roleBuiltIn');
-      await checkHoldersInScope(principal, current.id);
+      await checkUsedWithin(principal, current);
       const menuIds = [...new Set(input.menuIds)];
       await checkGrant(principal, menuIds, input.dataScope);
       await db.transaction(async (tx) => {
+        await actOnUsers(tx, principal, await liveHolders(tx, current.id), 'roleHolderBeyondYours');
         await tx
           .update(roles)
           .set({ name: input.name, dataScope: input.dataScope })
@@ -183,6 +209,7 @@ export function createRoleService(deps: {
       const found = await usersInScope(db, wanted, await departmentScope(db, principal));
       if (found.length < wanted.length) throw new AppError('notFound');
       const inserted = await db.transaction(async (tx) => {
+        await actOnUsers(tx, principal, found);
         const rows = await tx
           .insert(userRoles)
           .values(found.map((userId) => ({ userId, roleId: role.id })))
@@ -227,6 +254,7 @@ export function createRoleService(deps: {
         throw new AppError('lastAdministrator');
       }
       const deleted = await db.transaction(async (tx) => {
+        await actOnUsers(tx, principal, found);
         const rows = await tx
           .delete(userRoles)
           .where(and(eq(userRoles.roleId, role.id), inArray(userRoles.userId, found)))

@@ -32,6 +32,14 @@ const roles = async (keyword = '') =>
   (await get<Page<RoleItem>>('/control/user/userrole/list', 'admin', { keyword, pageSize: 50 })).body.data
     .items;
 const roleByCode = async (code: string) => (await roles(code)).find((r) => r.code === code) as RoleItem;
+/** The role's edit as the form sends it, with some fields changed. */
+const edit = (role: RoleItem, changes: Partial<Pick<RoleItem, 'name' | 'dataScope' | 'menuIds'>> = {}) => ({
+  id: role.id,
+  name: role.name,
+  dataScope: role.dataScope,
+  menuIds: role.menuIds,
+  ...changes,
+});
 const menuNames = (menu: MenuItem[]): string[] =>
   menu.flatMap((m) => [m.menu_name, ...menuNames(m.children)]);
 
@@ -201,15 +209,41 @@ describe('editing a role', () => {
 
 describe('a role shared beyond the caller', () => {
   it('is changed only by someone who manages every department that holds it', async () => {
-    // Viewers sit in Video (the lead's) and International (not the lead's).
-    const viewer = await roleByCode('viewer');
-    const body = { id: viewer.id, name: 'Viewer', dataScope: 'own', menuIds: viewer.menuIds };
-    const byLead = await post('/control/role/update', 'lead', body);
+    // Held in Video (the lead's) and in International (not the lead's).
+    const shared = await get<RoleItem>('/control/user/userrole/add', 'admin', {
+      code: 'shared_desk',
+      name: 'Shared desk',
+      dataScope: 'own',
+      menuIds: menuIds('departmentContent').join(','),
+    });
+    await get('/control/user/userrole/insert', 'admin', {
+      roleId: shared.body.data.id,
+      userIds: `${userId['video1']},${userId['intl1']}`,
+    });
+    const byLead = await post('/control/role/update', 'lead', edit(shared.body.data, { menuIds: [] }));
     expect([byLead.status, byLead.body.code]).toEqual([409, 100806]);
     // A role only the lead's people hold is theirs to change.
-    const reader = await roleByCode('desk_reader');
-    const own = await post('/control/role/update', 'lead', { ...body, id: reader.id, name: 'Desk reader' });
+    const own = await post('/control/role/update', 'lead', edit(await roleByCode('desk_reader')));
     expect(own.status).toBe(200);
+    await get('/control/user/userrole/delete', 'admin', {
+      roleId: shared.body.data.id,
+      userIds: `${userId['video1']},${userId['intl1']}`,
+    });
+    expect(
+      (await get('/control/user/userrole/delete', 'admin', { roleId: shared.body.data.id })).status,
+    ).toBe(200);
+  });
+
+  it("is never a built-in one, which every department's users may hold, for a department administrator", async () => {
+    // Editors: nobody holds the role yet, outside the lead's departments or in them.
+    const editor = await roleByCode('editor');
+    expect(editor.userCount).toBe(0);
+    const withUsers = [...editor.menuIds, ...menuIds('users', 'system')];
+    const byLead = await post('/control/role/update', 'lead', edit(editor, { menuIds: withUsers }));
+    expect([byLead.status, byLead.body.code]).toEqual([409, 100807]);
+    expect((await roleByCode('editor')).menuIds).toEqual(editor.menuIds);
+    const byAdmin = await post('/control/role/update', 'admin', edit(editor));
+    expect(byAdmin.status).toBe(200);
   });
 });
 
@@ -283,5 +317,47 @@ describe("a role's users", () => {
     });
     expect(gone.body.data).toEqual({ deleted: 1 });
     expect(await roles('night_desk')).toEqual([]);
+  });
+});
+
+describe('a user worth more than the caller', () => {
+  beforeAll(async () => {
+    // An administrator homed in the lead's department, who also reads the lead's desk.
+    userId['boss'] = await createUser(t.db, {
+      account: 'r_boss',
+      name: 'boss',
+      password: PASSWORD,
+      departmentId: dept['news'] as number,
+      roleCodes: ['admin'],
+    });
+  });
+
+  it('neither gets nor loses a role through a department administrator', async () => {
+    const reader = await roleByCode('desk_reader');
+    const add = await get('/control/user/userrole/insert', 'lead', {
+      roleId: reader.id,
+      userIds: `${userId['video1']},${userId['boss']}`,
+    });
+    expect([add.status, add.body.code]).toEqual([403, 100608]);
+    // Nobody was added: the refusal is the whole call's.
+    expect((await roleByCode('desk_reader')).userCount).toBe(0);
+    await get('/control/user/userrole/insert', 'admin', { roleId: reader.id, userIds: `${userId['boss']}` });
+    const take = await get('/control/user/userrole/delete', 'lead', {
+      roleId: reader.id,
+      userIds: `${userId['boss']}`,
+    });
+    expect([take.status, take.body.code]).toEqual([403, 100608]);
+    expect((await roleByCode('desk_reader')).userCount).toBe(1);
+  });
+
+  it("keeps a role they hold out of a department administrator's reach", async () => {
+    const reader = await roleByCode('desk_reader');
+    const refused = await post('/control/role/update', 'lead', edit(reader, { menuIds: [] }));
+    expect([refused.status, refused.body.code]).toEqual([403, 100808]);
+    expect((await roleByCode('desk_reader')).menuIds).toEqual(reader.menuIds);
+    // Their administrator may; and once they no longer hold it, so may the lead.
+    expect((await post('/control/role/update', 'admin', edit(reader))).status).toBe(200);
+    await get('/control/user/userrole/delete', 'admin', { roleId: reader.id, userIds: `${userId['boss']}` });
+    expect((await post('/control/role/update', 'lead', edit(reader, { menuIds: [] }))).status).toBe(200);
   });
 });

@@ -24,7 +24,9 @@ export function userAdminRoutes(app: FastifyInstance, admin: UserAdminService) {
     return { deleted: await admin.remove(sessionOf(request).principal, ids, requestMeta(request)) };
   });
 
-  route(app, 'userDirectory', ({ query }) => admin.lookUp(query.account));
+  route(app, 'userDirectory', ({ query, request }) =>
+    admin.lookUp(sessionOf(request).principal, query.account),
+  );
 
   route(app, 'roleOptions', ({ request }) => admin.roleOptions(sessionOf(request).principal));
 }

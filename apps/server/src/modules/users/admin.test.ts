@@ -7,8 +7,12 @@ import { auditLog } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { ADMIN_PASSWORD, call, createTestApp, login, type TestApp } from '../../test/test-app.ts';
 
-import { createUser } from './user-repo.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { departmentTree } from '../../test/fixtures.ts';
+import { createUserAdminService } from './admin-service.ts';
+import type { DirectoryEntry } from './directory.ts';
+import { loadPrincipal } from './principal-repo.ts';
+import { createUser } from './user-repo.ts';
 
 const PASSWORD = 'Secr3t!pw';
 const FIRST = 'First!pw1';
@@ -305,5 +309,211 @@ describe('passwords and the directory', () => {
     });
     const missing = await get('/control/user/getUserFromOpsById', 'admin', { account: 'nobody_here' });
     expect(missing.body.data).toBeNull();
+  });
+});
+
+describe('a user worth more than the caller', () => {
+  const BOSS_PASSWORD = 'Boss!pass1';
+  const bossRoles = async () =>
+    (
+      await get<{ items: UserAdminItem[] }>('/control/user/userList', 'admin', { account: 'u_boss' })
+    ).body.data.items[0]?.roles.map((role) => role.code);
+  const signsIn = async (password: string) =>
+    (
+      await call(t.app, 'POST', '/control/user/login', {
+        body: { username: 'u_boss', password },
+      })
+    ).status === 200;
+
+  beforeAll(async () => {
+    // An administrator homed in the lead's own department: in their scope, above their rights.
+    ids['boss'] = await createUser(t.db, {
+      account: 'u_boss',
+      name: 'Uma boss',
+      password: BOSS_PASSWORD,
+      departmentId: dept['news'] as number,
+      roleCodes: ['admin', 'editor'],
+    });
+  });
+
+  it('cannot have their password reset by a department administrator', async () => {
+    const reset = await post('/control/user/pass/update', 'lead', {
+      userId: ids['boss'],
+      newPassword: 'Taken!over1',
+    });
+    expect([reset.status, reset.body.code]).toEqual([403, 100608]);
+    expect(await signsIn('Taken!over1')).toBe(false);
+    expect(await signsIn(BOSS_PASSWORD)).toBe(true);
+  });
+
+  it('is not demoted, disabled or deleted by one', async () => {
+    const demote = await post('/control/user/update', 'lead', {
+      id: ids['boss'],
+      name: 'Uma boss',
+      email: '',
+      departmentId: dept['news'],
+      roleCodes: ['editor'],
+    });
+    expect([demote.status, demote.body.code]).toEqual([403, 100608]);
+    // The form sent back unchanged says the same, not 'unknown role'.
+    const unchanged = await post('/control/user/update', 'lead', {
+      id: ids['boss'],
+      name: 'Uma boss',
+      email: '',
+      departmentId: dept['news'],
+      roleCodes: ['admin', 'editor'],
+    });
+    expect(unchanged.body.code).toBe(100608);
+    const disable = await post('/control/user/status', 'lead', { id: ids['boss'], status: 'disabled' });
+    expect([disable.status, disable.body.code]).toEqual([403, 100608]);
+    const remove = await get('/control/user/delete', 'lead', { ids: String(ids['boss']) });
+    expect([remove.status, remove.body.code]).toEqual([403, 100608]);
+    // Several at once: one of them worth more refuses the lot.
+    const several = await get('/control/user/delete', 'lead', { ids: `${ids['cutter']},${ids['boss']}` });
+    expect(several.body.code).toBe(100608);
+
+    expect(await bossRoles()).toEqual(['admin', 'editor']);
+    expect(await signsIn(BOSS_PASSWORD)).toBe(true);
+    expect(
+      (await get<{ items: UserAdminItem[] }>('/control/user/userList', 'lead', { account: 'u_cutter' })).body
+        .data.items,
+    ).toHaveLength(1);
+  });
+
+  it('keeps their roles: a department administrator neither takes nor adds one', async () => {
+    const roles = await get<{ items: { id: number; code: string }[] }>(
+      '/control/user/userrole/list',
+      'admin',
+      {
+        pageSize: '50',
+      },
+    );
+    const roleId = (code: string) => String(roles.body.data.items.find((role) => role.code === code)?.id);
+    const take = await get('/control/user/userrole/delete', 'lead', {
+      roleId: roleId('editor'),
+      userIds: String(ids['boss']),
+    });
+    expect([take.status, take.body.code]).toEqual([403, 100608]);
+    const add = await get('/control/user/userrole/insert', 'lead', {
+      roleId: roleId('viewer'),
+      userIds: String(ids['boss']),
+    });
+    expect([add.status, add.body.code]).toEqual([403, 100608]);
+    expect(await bossRoles()).toEqual(['admin', 'editor']);
+  });
+
+  it('is still managed by an administrator, and the department administrator still manages an editor', async () => {
+    const byLead = await post<UserAdminItem>('/control/user/update', 'lead', {
+      id: ids['editor'],
+      name: 'Uma editor',
+      email: '',
+      departmentId: dept['news'],
+      roleCodes: ['editor', 'viewer'],
+    });
+    expect(byLead.body.data.roles.map((role) => role.code)).toEqual(['editor', 'viewer']);
+    const reset = await post('/control/user/pass/update', 'lead', {
+      userId: ids['editor'],
+      newPassword: 'Editor!pw2',
+    });
+    expect(reset.status).toBe(200);
+
+    const byAdmin = await post('/control/user/pass/update', 'admin', {
+      userId: ids['boss'],
+      newPassword: 'Admin!set2',
+    });
+    expect(byAdmin.status).toBe(200);
+    expect(await signsIn('Admin!set2')).toBe(true);
+    const demoted = await post<UserAdminItem>('/control/user/update', 'admin', {
+      id: ids['boss'],
+      name: 'Uma boss',
+      email: '',
+      departmentId: dept['news'],
+      roleCodes: ['editor'],
+    });
+    expect(demoted.body.data.roles.map((role) => role.code)).toEqual(['editor']);
+    // Now worth no more than the lead, they are the lead's to manage.
+    const disabled = await post('/control/user/status', 'lead', { id: ids['boss'], status: 'disabled' });
+    expect(disabled.status).toBe(200);
+  });
+
+  it("does not show in a department administrator's directory look-up outside their scope", async () => {
+    const outside = await get('/control/user/getUserFromOpsById', 'lead', { account: 'u_abroad' });
+    expect([outside.status, outside.body.data]).toEqual([200, null]);
+    const inside = await get<DirectoryPerson | null>('/control/user/getUserFromOpsById', 'lead', {
+      account: 'U_CUTTER',
+    });
+    expect(inside.body.data).toMatchObject({ account: 'u_cutter', existingUserId: ids['cutter'] });
+  });
+});
+
+describe('a promotion racing a department administrator', () => {
+  // On PostgreSQL the two requests run in parallel; the reset hashes its password in between.
+  it("lets the department administrator's reset through only when it came first", async () => {
+    for (let round = 0; round < 12; round++) {
+      const account = `u_racer${round}`;
+      const racer = await createUser(t.db, {
+        account,
+        name: 'Racer',
+        password: PASSWORD,
+        departmentId: dept['news'] as number,
+        roleCodes: ['editor'],
+      });
+      const [reset, promote] = await Promise.all([
+        post('/control/user/pass/update', 'lead', { userId: racer, newPassword: 'Raced!pw1' }),
+        post('/control/user/update', 'admin', {
+          id: racer,
+          name: 'Racer',
+          email: '',
+          departmentId: dept['news'],
+          roleCodes: ['admin'],
+        }),
+      ]);
+      expect(promote.status).toBe(200);
+      if (reset.status === 200) {
+        // Written while they were still an editor: before the promotion.
+        const entry = async (action: string) =>
+          (
+            await t.db
+              .select({ id: auditLog.id })
+              .from(auditLog)
+              .where(and(eq(auditLog.action, action), eq(auditLog.target, `user:${racer}`)))
+          )[0]?.id as number;
+        expect(await entry('user.password.reset')).toBeLessThan(await entry('user.update'));
+      } else {
+        expect([reset.status, reset.body.code]).toEqual([403, 100608]);
+      }
+    }
+  });
+});
+
+describe('the company directory seen by a department administrator', () => {
+  it('offers people not yet in Postdeck, and hides users outside the scope however the directory spells them', async () => {
+    const people: Record<string, DirectoryEntry> = {
+      newcomer: {
+        account: 'newcomer',
+        name: 'Nora Newcomer',
+        email: 'nora@example.com',
+        department: 'Newsroom',
+      },
+      u_abroad: {
+        account: 'U_Abroad',
+        name: 'Uma abroad',
+        email: 'a@example.com',
+        department: 'International',
+      },
+      u_cutter: { account: 'u_cutter', name: 'Uma cutter', email: 'c@example.com', department: 'Video' },
+    };
+    const service = createUserAdminService({
+      db: t.db,
+      clock,
+      principals: { invalidate: async () => undefined },
+      directory: { findByAccount: async (account) => people[account.toLowerCase()] ?? null },
+    });
+    const lead = (await loadPrincipal(t.db, ids['lead'] as number, clock.now())) as Principal;
+    expect(await service.lookUp(lead, 'NEWCOMER')).toEqual({ ...people['newcomer'], existingUserId: null });
+    expect(await service.lookUp(lead, 'u_abroad')).toBeNull();
+    expect(await service.lookUp(lead, 'u_cutter')).toMatchObject({ existingUserId: ids['cutter'] });
+    const admin = (await loadPrincipal(t.db, 1, clock.now())) as Principal;
+    expect(await service.lookUp(admin, 'u_abroad')).toMatchObject({ existingUserId: ids['abroad'] });
   });
 });

@@ -28,6 +28,9 @@ const USERS = [
   user(8, 'cclark', 'Cora Clark', { status: 'disabled', mustChangePassword: true }),
 ];
 
+/** The server's refusal to act on someone worth more than the caller (Cora Clark, here). */
+const BEYOND = "This user's roles grant more than yours";
+
 let spy: ReturnType<typeof mockFetch>;
 let listFails = false;
 
@@ -85,7 +88,10 @@ beforeEach(() => {
       const sent = body as { id: number; status: string };
       return envelope({ ...USERS.find((u) => u.id === sent.id), status: sent.status });
     }
-    if (path.endsWith('/control/user/pass/update')) return envelope(null);
+    if (path.endsWith('/control/user/pass/update')) {
+      if ((body as { userId: number }).userId !== 8) return envelope(null);
+      return envelope(null, { status: 403, code: 100608, msg: BEYOND });
+    }
     if (path.endsWith('/control/user/delete')) {
       return envelope({ deleted: (query.get('ids') ?? '').split(',').length });
     }
@@ -292,6 +298,16 @@ describe('the user administration page', () => {
       ]),
     );
     expect(await screen.findByText('Password of Ben Wright set.')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal to set the password of someone worth more, in the dialog", async () => {
+    const { user: actor } = renderPage();
+    await actor.click(within(await rowOf('Cora Clark')).getByRole('button', { name: 'Reset password' }));
+    const dialog = await dialogTitled('Reset the password of Cora Clark');
+    await actor.type(within(dialog).getByLabelText('New password'), 'Newpass1!');
+    await actor.click(within(dialog).getByRole('button', { name: 'Set password' }));
+    expect(await within(dialog).findByText(BEYOND)).toBeInTheDocument();
+    expect(screen.queryByText('Password of Cora Clark set.')).not.toBeInTheDocument();
   });
 
   it('deletes one user after asking, and the selected ones together', async () => {
