@@ -81,3 +81,26 @@ describe('LDAP settings', () => {
     expect(() => loadConfig({ LDAP_TIMEOUT_MS: '0' })).toThrow(/LDAP_TIMEOUT_MS/);
   });
 });
+
+describe('upload quota settings', () => {
+  it('default to 10 open uploads and twice the largest file in flight, per user', () => {
+    expect(loadConfig({}).materials.uploadQuota).toEqual({ open: 10, bytes: 4 * 1024 ** 3 });
+    // The default follows the video limit, so raising it never makes a video impossible to send.
+    expect(loadConfig({ MATERIAL_MAX_VIDEO_BYTES: String(3 * 1024 ** 3) }).materials.uploadQuota.bytes).toBe(
+      6 * 1024 ** 3,
+    );
+    expect(
+      loadConfig({
+        UPLOAD_MAX_OPEN_PER_USER: '3',
+        UPLOAD_MAX_BYTES_IN_FLIGHT_PER_USER: String(5 * 1024 ** 3),
+      }).materials.uploadQuota,
+    ).toEqual({ open: 3, bytes: 5 * 1024 ** 3 });
+  });
+
+  it('refuse a bytes limit below the largest file, and a count that is not a positive integer', () => {
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES_IN_FLIGHT_PER_USER: String(1024 ** 3) })).toThrow(
+      /UPLOAD_MAX_BYTES_IN_FLIGHT_PER_USER: must be at least the largest file allowed \(2147483648\)/,
+    );
+    expect(() => loadConfig({ UPLOAD_MAX_OPEN_PER_USER: '0' })).toThrow(/UPLOAD_MAX_OPEN_PER_USER/);
+  });
+});

@@ -49,6 +49,12 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024 * 1024),
+  /**
+   * What one user may have unfinished at once (uploads started and not yet complete): how many,
+   * and their declared sizes added up (unset: twice the largest file, see loadConfig).
+   */
+  UPLOAD_MAX_OPEN_PER_USER: z.coerce.number().int().positive().default(10),
+  UPLOAD_MAX_BYTES_IN_FLIGHT_PER_USER: unsetIfEmpty(z.coerce.number().int().positive().optional()),
   /** Video probing and poster frames; without them videos are kept unprocessed. */
   FFPROBE_PATH: z.string().default('ffprobe'),
   FFMPEG_PATH: z.string().default('ffmpeg'),
@@ -115,6 +121,8 @@ export interface Config {
   bodyLimit: number;
   materials: {
     maxBytes: { image: number; video: number };
+    /** Per user: unfinished uploads at most, and their declared bytes at most. */
+    uploadQuota: { open: number; bytes: number };
     ffprobePath: string;
     ffmpegPath: string;
     /** Where finished files are stored (DATA_DIR/files) and tus uploads in progress are kept. */
@@ -150,6 +158,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (parsed.success && parsed.data.LDAP_URL && !parsed.data.LDAP_BASE_DN) {
     issues.push('LDAP_BASE_DN: required when LDAP_URL is set');
   }
+  const largestFile = parsed.success
+    ? Math.max(parsed.data.MATERIAL_MAX_IMAGE_BYTES, parsed.data.MATERIAL_MAX_VIDEO_BYTES)
+    : 0;
+  const bytesInFlight = parsed.success ? parsed.data.UPLOAD_MAX_BYTES_IN_FLIGHT_PER_USER : undefined;
+  // Below the largest file, a file the library accepts (or any upload of unknown length) could never start.
+  if (bytesInFlight !== undefined && bytesInFlight < largestFile) {
+    issues.push(
+      `UPLOAD_MAX_BYTES_IN_FLIGHT_PER_USER: must be at least the largest file allowed (${largestFile})`,
+    );
+  }
   const oidc = parsed.success ? readOidcConfig(parsed.data) : undefined;
   issues.push(...(oidc?.issues ?? []));
   if (!parsed.success || issues.length > 0) {
@@ -178,6 +196,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     materials: {
       maxBytes: { image: e.MATERIAL_MAX_IMAGE_BYTES, video: e.MATERIAL_MAX_VIDEO_BYTES },
+      uploadQuota: {
+        open: e.UPLOAD_MAX_OPEN_PER_USER,
+        // Two files of the largest size at once by default (4 GiB with 2 GB videos).
+        bytes: bytesInFlight ?? 2 * largestFile,
+      },
       ffprobePath: e.FFPROBE_PATH,
       ffmpegPath: e.FFMPEG_PATH,
       filesDir: resolve(base, e.DATA_DIR, 'files'),

@@ -218,6 +218,19 @@ export const ERRORS = {
     es: 'La portada debe ser una imagen',
     ja: 'カバーは画像である必要があります',
   }),
+  // Upload quotas (issue 10): what one user may have unfinished at once.
+  uploadsOpenLimit: entry(100407, 429, 'message', {
+    en: 'You already have {{max}} unfinished uploads, the most allowed at once: let one finish or cancel one, then try again',
+    zh: '您已有 {{max}} 个未完成的上传，已达同时允许的上限：请等其中一个完成或取消一个后再试',
+    es: 'Ya tiene {{max}} subidas sin terminar, el máximo permitido a la vez: deje que termine una o cancele una y vuelva a intentarlo',
+    ja: '未完了のアップロードがすでに {{max}} 件あり、同時に許可される上限です。いずれかの完了を待つか取り消してから、もう一度お試しください',
+  }),
+  uploadsBytesLimit: entry(100408, 429, 'message', {
+    en: 'Your unfinished uploads would come to more than {{max}}, the most allowed at once: let some finish or cancel some, then try again',
+    zh: '您未完成的上传总量将超过 {{max}}，即同时允许的上限：请等部分上传完成或取消部分上传后再试',
+    es: 'Sus subidas sin terminar superarían {{max}}, el máximo permitido a la vez: deje que terminen algunas o cancele algunas y vuelva a intentarlo',
+    ja: '未完了のアップロードの合計が、同時に許可される上限の {{max}} を超えてしまいます。いくつかの完了を待つか取り消してから、もう一度お試しください',
+  }),
   // Media library (issue 4).
   accountTaken: entry(100601, 409, 'fields', {
     en: 'This account is already taken',

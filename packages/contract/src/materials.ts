@@ -144,6 +144,8 @@ export const zipLinkSchema = z.object({ url: z.string() });
 /** What the library and the uploader need to know of the server's settings. */
 export const materialSettingsSchema = z.object({
   maxBytes: z.object({ image: z.number().int(), video: z.number().int() }),
+  /** Per user: how many uploads may be unfinished at once, and their declared bytes together. */
+  uploadQuota: z.object({ open: z.number().int(), bytes: z.number().int() }),
   types: z.array(z.string()),
   /** False when ffprobe/ffmpeg are missing: videos are kept without duration or poster. */
   videoProcessing: z.boolean(),

@@ -114,6 +114,7 @@ describe('list and detail', () => {
     const settings = (await t.get<MaterialSettings>('/material/settings', 'viewer')).body.data;
     expect(settings).toMatchObject({
       maxBytes: { image: 20 * 1024 * 1024, video: 2 * 1024 * 1024 * 1024 },
+      uploadQuota: { open: 10, bytes: 4 * 1024 * 1024 * 1024 },
       uploadPath: '/material/upload',
     });
     expect(settings.types).toContain('video/quicktime');

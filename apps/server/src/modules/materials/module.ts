@@ -4,6 +4,7 @@ import { MATERIAL_UPLOAD_PATH } from '@postdeck/contract/materials';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { withXactLock } from '../../db/xact-lock.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseAllowList } from '../../lib/safe-fetch/safe-fetch.ts';
@@ -17,6 +18,9 @@ import { createMaterialsService } from './service.ts';
 import { createUrlSigner } from './signed-urls.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { createUploads } from './uploads.ts';
+
+/** Advisory lock space (first key) of the per-user upload quota check; the user id is the second. */
+const UPLOAD_QUOTA_LOCK = 7_301_410;
 
 export interface MaterialsModuleDeps {
   db: Db;
@@ -39,6 +43,8 @@ export function createMaterialsModule(deps: MaterialsModuleDeps) {
     directory: config.materials.uploadsDir,
     path: `${API_BASE}${MATERIAL_UPLOAD_PATH}`,
     maxBytes: config.materials.maxBytes,
+    quota: config.materials.uploadQuota,
+    lockUser: (userId, fn) => withXactLock(db, UPLOAD_QUOTA_LOCK, userId, fn),
   });
   const signer = createUrlSigner(deriveKey(deps.masterSecret, 'material-urls'), clock);
   const tools = createMediaTools(config.materials);
@@ -51,6 +57,7 @@ export function createMaterialsModule(deps: MaterialsModuleDeps) {
     tools,
     jobs: deps.jobs,
     limits: config.materials.maxBytes,
+    uploadQuota: config.materials.uploadQuota,
     fetchAllow: parseAllowList(config.fetchAllowPrivate),
     // Dot-names: never a tus upload id, so they cannot be reached through the upload routes.
     importsDir: join(config.materials.uploadsDir, '.imports'),

@@ -45,6 +45,7 @@ export interface MaterialsDeps {
   tools: MediaTools;
   jobs: JobQueue | undefined;
   limits: Config['materials']['maxBytes'];
+  uploadQuota: Config['materials']['uploadQuota'];
   /** FETCH_ALLOW_PRIVATE, parsed. */
   fetchAllow: readonly string[];
   /** Where URL imports are written before they enter the library (same file system as storage). */
@@ -116,6 +117,7 @@ export function createMaterialsService(deps: MaterialsDeps) {
     async settings(): Promise<MaterialSettings> {
       return {
         maxBytes: { ...deps.limits },
+        uploadQuota: { ...deps.uploadQuota },
         types: Object.keys(MATERIAL_TYPES),
         videoProcessing: await deps.tools.available(),
         // Under the API base, as every contract path: the client prefixes it.

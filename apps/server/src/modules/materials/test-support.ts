@@ -157,27 +157,45 @@ export function tusClient(base: string) {
   };
 
   const client = {
-    create: (token: string, length: number, meta: Record<string, string> = {}) =>
+    /** `length` 'deferred': the client declares it later (Upload-Defer-Length). */
+    create: (
+      token: string,
+      length: number | 'deferred',
+      meta: Record<string, string> = {},
+      extra: Record<string, string> = {},
+    ) =>
       fetch(`${base}${UPLOAD_URL}`, {
         method: 'POST',
         headers: headers(token, {
-          'upload-length': String(length),
+          ...(length === 'deferred' ? { 'upload-defer-length': '1' } : { 'upload-length': String(length) }),
           'upload-metadata': Object.entries(meta)
             .map(([k, v]) => `${k} ${b64(v)}`)
             .join(','),
+          ...extra,
         }),
       }),
-    patch: (token: string, id: string, offset: number, chunk: Uint8Array) =>
+    /** `extra` may declare a deferred length (Upload-Length). */
+    patch: (
+      token: string,
+      id: string,
+      offset: number,
+      chunk: Uint8Array,
+      extra: Record<string, string> = {},
+    ) =>
       fetch(`${base}${UPLOAD_URL}/${id}`, {
         method: 'PATCH',
         headers: headers(token, {
           'upload-offset': String(offset),
           'content-type': 'application/offset+octet-stream',
+          ...extra,
         }),
         body: chunk,
       }),
     head: (token: string, id: string) =>
       fetch(`${base}${UPLOAD_URL}/${id}`, { method: 'HEAD', headers: headers(token) }),
+    /** Cancels an upload (tus termination). */
+    terminate: (token: string, id: string) =>
+      fetch(`${base}${UPLOAD_URL}/${id}`, { method: 'DELETE', headers: headers(token) }),
     idOf,
 
     /** Creates an upload and sends it in `parts` PATCHes; returns the upload id. */

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import { errorText, fieldText, requestLanguage } from '../../lib/i18n.ts';
 import { sessionOf } from '../../lib/route.ts';
 import { humanSize } from './material-types.ts';
+import type { UploadQuotaExceeded } from './upload-quota.ts';
 import type { Uploads } from './uploads.ts';
 
 /** The 413 envelope, as text: tus hooks answer with a body string. */
@@ -17,6 +18,14 @@ function tooLargeBody(request: FastifyRequest, max: number): string {
     msg: errorText('materialTooLarge', lang, params),
     data: { errors: [{ field: 'file', message: fieldText('materialTooLarge', lang, params) }] },
   });
+}
+
+/** The quota refusal as an envelope, naming the limit reached. */
+function overQuotaBody(request: FastifyRequest, refusal: UploadQuotaExceeded): string {
+  const key = refusal.limit === 'open' ? 'uploadsOpenLimit' : 'uploadsBytesLimit';
+  const max = refusal.limit === 'open' ? refusal.max : humanSize(refusal.max);
+  const msg = errorText(key, requestLanguage(request), { max });
+  return JSON.stringify({ code: ERRORS[key].code, msg, data: null });
 }
 
 /** Any other tus failure as an envelope: protocol errors keep tus's words, ours say nothing inside. */
@@ -47,6 +56,7 @@ export function uploadRoutes(app: FastifyInstance, uploads: Uploads) {
     uploads.setCaller(request.raw, {
       userId: principal.id,
       tooLarge: (max) => tooLargeBody(request, max),
+      overQuota: (refusal) => overQuotaBody(request, refusal),
       failure: (status, reason) => failureBody(request, status, reason),
     });
     // Headers set on the reply so far (security headers) are kept: tus writes to the raw response.

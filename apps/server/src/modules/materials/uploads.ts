@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { FileStore } from '@tus/file-store';
 import { Server, type ServerOptions, type Upload } from '@tus/server';
+import { checkUploadQuota, isUnfinished, type UploadQuota, UploadQuotaExceeded } from './upload-quota.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,6 +16,8 @@ export interface UploadCaller {
   userId: number;
   /** The response body refusing an upload larger than `max` bytes. */
   tooLarge(max: number): string;
+  /** The response body refusing an upload that would take the caller past their quota. */
+  overQuota(refusal: UploadQuotaExceeded): string;
   /** The response body for any other failure, from tus's status and plain-text reason. */
   failure(status: number, reason: string): string;
 }
@@ -38,16 +42,26 @@ const exists = (path: string) =>
 /** The request as tus hooks see it (a web Request wrapping the Node one). */
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 
+/** Runs `fn` while no other call for the same user runs, in any process. */
+export type PerUserLock = <T>(userId: number, fn: () => Promise<T>) => Promise<T>;
+
+/** Upload ids begin with their owner's id, so one user's uploads are found without reading all. */
+const idPrefix = (userId: number) => `${userId}-`;
+
 /**
  * Resumable uploads (tus) kept on disk in `directory`: the file and its .json info side by side,
  * so an upload survives a restart and continues where it stopped. Each upload belongs to the user
- * who created it (metadata `owner`, set here, whatever the client sent).
+ * who created it (metadata `owner`, set here, whatever the client sent), and a user's unfinished
+ * uploads stay within `quota`.
  */
 export function createUploads(options: {
   directory: string;
   /** The public path the tus server answers at (the route prefix included). */
   path: string;
   maxBytes: { image: number; video: number };
+  quota: UploadQuota;
+  /** Serialises the quota check and the creation per user, so parallel creates cannot both fit. */
+  lockUser: PerUserLock;
 }) {
   const { directory, maxBytes } = options;
   const callers = new WeakMap<object, UploadCaller>();
@@ -58,10 +72,46 @@ export function createUploads(options: {
     return raw ? callers.get(raw) : undefined;
   };
 
+  /** The user's uploads still expecting bytes (finished ones wait for filing, and cost nothing more). */
+  async function unfinishedOf(datastore: FileStore, userId: number): Promise<Upload[]> {
+    const prefix = idPrefix(userId);
+    const ids = (await readdir(directory))
+      .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
+      .map((name) => name.slice(0, -'.json'.length));
+    const uploads = await Promise.all(
+      // An info file whose data is gone (being removed) is no upload any more.
+      ids.map((id) => datastore.getUpload(id).catch(() => undefined)),
+    );
+    return uploads.filter(
+      (upload): upload is Upload =>
+        upload !== undefined && metadataOf(upload)['owner'] === String(userId) && isUnfinished(upload),
+    );
+  }
+
+  /**
+   * Creation checks the quota in the store, not in onUploadCreate: only there can the check and
+   * the write of the new upload's info happen under one lock, so the next create sees it.
+   */
+  class QuotaFileStore extends FileStore {
+    override async create(upload: Upload): Promise<Upload> {
+      const owner = Number(metadataOf(upload)['owner']);
+      return options.lockUser(owner, async () => {
+        checkUploadQuota(options.quota, await unfinishedOf(this, owner), upload, maxSize);
+        return super.create(upload);
+      });
+    }
+  }
+
   const tusServer = (datastore: FileStore) =>
     new Server({
       path: options.path,
       datastore,
+      // Random, behind the owner's id: the quota check lists one user's uploads by name.
+      namingFunction: (req) => {
+        const caller = callerOf(req);
+        if (!caller) throw { status_code: 401, body: 'Not signed in\n' };
+        return `${idPrefix(caller.userId)}${randomBytes(16).toString('hex')}`;
+      },
       // The absolute cap; the limit of the file's declared kind is checked on creation.
       maxSize,
       // Relative: the client resolves it against the address it used, whatever proxies are in between.
@@ -86,6 +136,8 @@ export function createUploads(options: {
         const status = 'status_code' in error ? error.status_code : 500;
         const reason = 'body' in error ? error.body : '';
         if (!caller || reason.startsWith('{')) return undefined;
+        if (error instanceof UploadQuotaExceeded)
+          return { status_code: status, body: caller.overQuota(error) };
         const body = status === 413 ? caller.tooLarge(maxSize) : caller.failure(status, reason);
         return { status_code: status, body };
       },
@@ -94,7 +146,7 @@ export function createUploads(options: {
   const create = async () => {
     // Made here, awaited: FileStore's own mkdir throws from a callback, which would crash the process.
     await mkdir(directory, { recursive: true });
-    const datastore = new FileStore({ directory });
+    const datastore = new QuotaFileStore({ directory });
     return { datastore, server: tusServer(datastore) };
   };
   // Created on first use, so an app that never sees an upload (most tests) never touches the disk.
