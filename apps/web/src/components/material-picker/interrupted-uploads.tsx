@@ -2,6 +2,7 @@ import { Alert, Button } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type PreviousUpload, defaultOptions } from 'tus-js-client';
+import { forgetUpload } from './tus-upload';
 
 /**
  * Uploads an earlier page load left unfinished. The browser cannot reopen a file by itself, so
@@ -34,7 +35,7 @@ export function InterruptedUploads({ activeNames }: { activeNames: readonly stri
   if (names.length === 0) return null;
 
   const forget = () => {
-    for (const upload of earlier) void defaultOptions.urlStorage.removeUpload(upload.urlStorageKey);
+    for (const upload of earlier) void forgetUpload(upload);
     setEarlier([]);
   };
 

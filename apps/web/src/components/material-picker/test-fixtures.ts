@@ -47,6 +47,7 @@ export const pageOf = (items: Material[]) => ({ items, total: items.length, page
 
 export const SETTINGS: MaterialSettings = {
   maxBytes: { image: 1000, video: 5000 },
+  uploadQuota: { open: 10, bytes: 10_000 },
   types: ['image/jpeg', 'image/png', 'video/mp4'],
   videoProcessing: true,
   uploadPath: '/material/upload',

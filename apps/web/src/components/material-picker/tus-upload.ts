@@ -1,4 +1,4 @@
-import { type DetailedError, Upload } from 'tus-js-client';
+import { type DetailedError, type PreviousUpload, Upload, defaultOptions } from 'tus-js-client';
 import { currentLanguage } from '../../i18n/i18n';
 import { uploadToken } from './upload-token';
 
@@ -24,6 +24,23 @@ export interface TusHandle {
   resume(): void;
   /** Stops and deletes the partial upload on the server and in this browser's memory. */
   cancel(): Promise<void>;
+}
+
+/**
+ * Cancels an upload an earlier page load left unfinished: deleted on the server, so it stops
+ * counting against the user's quota, and forgotten by this browser. An upload the server no longer
+ * has (finished, swept) is simply forgotten.
+ */
+export async function forgetUpload(previous: PreviousUpload): Promise<void> {
+  if (previous.uploadUrl) {
+    await Upload.terminate(previous.uploadUrl, {
+      onBeforeRequest: async (req) => {
+        const token = await uploadToken();
+        if (token) req.setHeader('Authorization', `Bearer ${token}`);
+      },
+    }).catch(() => undefined);
+  }
+  await defaultOptions.urlStorage.removeUpload(previous.urlStorageKey);
 }
 
 /** The tus upload id is the last segment of the address the server created for it. */

@@ -1,3 +1,4 @@
+import { ERRORS } from '@postdeck/contract/errors';
 import type { TFunction } from 'i18next';
 import type { DetailedError } from 'tus-js-client';
 import type { FileCheck } from './file-check';
@@ -33,6 +34,22 @@ export function refusalText(
       });
   }
 }
+
+/** The envelope code of the upload server's answer, when it gave one. */
+function codeOf(error: Error | DetailedError): number | undefined {
+  const response = 'originalResponse' in error ? error.originalResponse : null;
+  try {
+    const code = (JSON.parse(response?.getBody() ?? '') as { code?: unknown } | null)?.code;
+    return typeof code === 'number' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const QUOTA_CODES: readonly number[] = [ERRORS.uploadsOpenLimit.code, ERRORS.uploadsBytesLimit.code];
+
+/** The server refused to start the upload: the user has too much unfinished (it may fit later). */
+export const isQuotaRefusal = (error: Error | DetailedError) => QUOTA_CODES.includes(codeOf(error) ?? 0);
 
 /**
  * The upload server answers failures with the usual envelope, its text already in the user's

@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Upload } from 'tus-js-client';
+import type { MaterialSettings } from '@postdeck/contract/materials';
+import type { PreviousUpload, Upload } from 'tus-js-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../api/query-client';
 import { Providers } from '../../app/providers';
@@ -29,28 +30,36 @@ const tus = vi.hoisted(() => {
       this.started += 1;
     }
     abort = vi.fn(() => Promise.resolve());
+    static terminate = vi.fn((_url: string, _options: Options) => Promise.resolve());
   }
-  return { FakeUpload, instances: [] as FakeUpload[] };
+  const urlStorage = {
+    findAllUploads: vi.fn(async (): Promise<PreviousUpload[]> => []),
+    removeUpload: vi.fn(async (_key: string) => {}),
+  };
+  return { FakeUpload, instances: [] as FakeUpload[], urlStorage };
 });
 
 vi.mock('tus-js-client', () => ({
   Upload: tus.FakeUpload,
-  defaultOptions: { urlStorage: { findAllUploads: async () => [], removeUpload: async () => {} } },
+  defaultOptions: { urlStorage: tus.urlStorage },
 }));
 
 let spy: ReturnType<typeof mockFetch>;
 let rejectToken: string | undefined;
+let settings: MaterialSettings;
 
 beforeEach(() => {
   tus.instances.length = 0;
+  tus.urlStorage.findAllUploads.mockResolvedValue([]);
   rejectToken = undefined;
+  settings = SETTINGS;
   clearAuth();
   spy = mockFetch(({ url, headers }) => {
     if (url.pathname.endsWith('/material/settings')) {
       if (rejectToken && headers.get('Authorization') === `Bearer ${rejectToken}`) {
         return envelope(null, { status: 401, code: 101103, msg: 'expired' });
       }
-      return envelope(SETTINGS);
+      return envelope(settings);
     }
     if (url.pathname.endsWith('/control/user/refreshToken')) return envelope(tokenPair('fresh'));
     if (url.pathname.endsWith('/material/uploadComplete')) {
@@ -189,5 +198,108 @@ describe('the uploader', () => {
     expect(setHeader).toHaveBeenCalledWith('Authorization', 'Bearer access-newer');
     // A second refusal in a row is a real one.
     expect(upload.options.onShouldRetry?.(refused, 1, {})).toBe(false);
+  });
+});
+
+describe('the uploader within the upload quota', () => {
+  const photos = (count: number, size = 500) =>
+    Array.from({ length: count }, (_, i) => bytes(size, `photo-${i + 1}.png`, 'image/png'));
+  const waiting = () => screen.queryAllByText('Waiting for room among your uploads');
+  const nth = (index: number) => tus.instances[index] as InstanceType<typeof tus.FakeUpload>;
+  const startedCount = () => tus.instances.filter((upload) => upload.started > 0).length;
+  const quotaRefusal = (msg: string) =>
+    ({
+      originalRequest: {},
+      originalResponse: {
+        getStatus: () => 429,
+        getBody: () => JSON.stringify({ code: 100407, msg, data: null }),
+      },
+    }) as never;
+
+  it('sends three files at once and the next when one ends, the rest waiting in order', async () => {
+    const { user, input } = await renderPanel();
+    await user.upload(input, photos(5));
+    await waitFor(() => expect(startedCount()).toBe(3));
+    expect(tus.instances.map((upload) => upload.file.name)).toEqual([
+      'photo-1.png',
+      'photo-2.png',
+      'photo-3.png',
+    ]);
+    expect(waiting()).toHaveLength(2);
+
+    const [first, second] = [nth(0), nth(1)];
+    first.url = 'http://localhost/prod-api/material/upload/1-abcdef123456';
+    act(() => first.options.onSuccess?.({} as never));
+    await waitFor(() => expect(startedCount()).toBe(4));
+    expect(tus.instances[3]?.file.name).toBe('photo-4.png');
+    // A paused upload keeps its place (the server still holds it); a cancelled one frees it.
+    await user.click(screen.getByRole('button', { name: 'Pause photo-2.png' }));
+    expect(startedCount()).toBe(4);
+    await user.click(screen.getByRole('button', { name: 'Cancel photo-2.png' }));
+    expect(second.abort).toHaveBeenLastCalledWith(true);
+    await waitFor(() => expect(startedCount()).toBe(5));
+    expect(waiting()).toHaveLength(0);
+  });
+
+  it('keeps the bytes in flight within the quota', async () => {
+    settings = { ...SETTINGS, uploadQuota: { open: 10, bytes: 1200 } };
+    const { user, input } = await renderPanel();
+    await user.upload(input, photos(3));
+    await waitFor(() => expect(startedCount()).toBe(2));
+    expect(waiting()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Cancel photo-1.png' }));
+    await waitFor(() => expect(startedCount()).toBe(3));
+    expect(tus.instances[2]?.file.name).toBe('photo-3.png');
+  });
+
+  it("shows the server's quota refusal in the user's language and tries again when another upload ends", async () => {
+    const { user, input } = await renderPanel();
+    await user.upload(input, photos(2));
+    await waitFor(() => expect(startedCount()).toBe(2));
+    const [first, second] = [nth(0), nth(1)];
+    const msg = 'Ya tiene 10 subidas sin terminar, el máximo permitido a la vez';
+    act(() => second.options.onError?.(quotaRefusal(msg)));
+    // Another tab's uploads count too: this one waits for one of this list's to end, saying why.
+    expect(screen.getByText(msg)).toBeInTheDocument();
+    expect(waiting()).toHaveLength(1);
+    expect(second.started).toBe(1);
+
+    first.url = 'http://localhost/prod-api/material/upload/1-abcdef123456';
+    act(() => first.options.onSuccess?.({} as never));
+    await waitFor(() => expect(second.started).toBe(2));
+    expect(screen.queryByText(msg)).not.toBeInTheDocument();
+
+    // Refused again with nothing else under way: stopped, with the reason and a way to try again.
+    act(() => second.options.onError?.(quotaRefusal(msg)));
+    expect(screen.getByText(msg)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resume photo-2.png' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Resume photo-2.png' }));
+    expect(second.started).toBe(3);
+  });
+});
+
+describe('uploads an earlier page load left unfinished', () => {
+  it('are cancelled on the server when forgotten, so they stop counting against the quota', async () => {
+    saveAuth(tokenPair('now'));
+    const earlier: PreviousUpload = {
+      size: 4000,
+      metadata: { filename: 'interview.mp4' },
+      creationTime: '2026-01-01T00:00:00Z',
+      urlStorageKey: 'tus::interview',
+      uploadUrl: 'http://localhost/prod-api/material/upload/7-0123456789abcdef',
+      parallelUploadUrls: null,
+    };
+    tus.urlStorage.findAllUploads.mockResolvedValue([earlier]);
+    const { user } = await renderPanel();
+    expect(await screen.findByText(/Unfinished uploads from before: interview.mp4/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Forget them' }));
+    await waitFor(() => expect(tus.urlStorage.removeUpload).toHaveBeenCalledWith('tus::interview'));
+    const [url, options] = tus.FakeUpload.terminate.mock.calls[0] ?? [];
+    expect(url).toBe(earlier.uploadUrl);
+    const setHeader = vi.fn();
+    await options?.onBeforeRequest?.({ setHeader } as never);
+    expect(setHeader).toHaveBeenCalledWith('Authorization', 'Bearer access-now');
+    expect(screen.queryByText(/Unfinished uploads from before/)).not.toBeInTheDocument();
   });
 });

@@ -350,6 +350,7 @@ export const en = {
       },
       stages: {
         refused: 'Not uploaded',
+        queued: 'Waiting for room among your uploads',
         uploading: 'Uploading',
         paused: 'Paused',
         reconnecting: 'Connection lost, reconnecting…',

@@ -357,6 +357,7 @@ export const es: Messages = {
       },
       stages: {
         refused: 'No subido',
+        queued: 'Esperando hueco entre sus subidas',
         uploading: 'Subiendo',
         paused: 'En pausa',
         reconnecting: 'Conexión perdida, reconectando…',

@@ -351,6 +351,7 @@ export const ja: Messages = {
       },
       stages: {
         refused: 'アップロードされていません',
+        queued: 'ほかのアップロードの空きを待っています',
         uploading: 'アップロード中',
         paused: '一時停止中',
         reconnecting: '接続が切れました。再接続中…',

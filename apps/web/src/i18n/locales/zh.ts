@@ -347,6 +347,7 @@ export const zh: Messages = {
       },
       stages: {
         refused: '未上传',
+        queued: '等待其他上传腾出空间',
         uploading: '上传中',
         paused: '已暂停',
         reconnecting: '连接中断，正在重新连接…',

@@ -24,6 +24,7 @@ beforeEach(() => {
     if (url.pathname.endsWith('/material/settings')) {
       return envelope({
         maxBytes: { image: 1, video: 1 },
+        uploadQuota: { open: 10, bytes: 2 },
         types: [],
         videoProcessing: true,
         uploadPath: '/material/upload',
