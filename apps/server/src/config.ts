@@ -30,8 +30,11 @@ const envSchema = z.object({
   SSO_LOGIN_URL: z.string().url().optional(),
   SSO_LOGOUT_URL: z.string().url().optional(),
   SYSTEM_ID: z.string().default('postdeck'),
-  /** Where the avatar menu's 'Operation manual' leads; by default the manual Postdeck serves. */
-  OPERATION_MANUAL_URL: z.string().default('/manual/'),
+  /**
+   * Where the avatar menu's 'Operation manual' leads, `{lang}` standing for the reader's language;
+   * by default the PDF of the manual Postdeck serves.
+   */
+  OPERATION_MANUAL_URL: z.string().default('/manual/{lang}.pdf'),
   WEB_DIST: z.string().optional(),
   BODY_LIMIT: z.coerce
     .number()

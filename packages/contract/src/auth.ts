@@ -52,7 +52,10 @@ export const publicConfigSchema = z.object({
    * addresses above are Postdeck's own OIDC routes (login takes `redirect`, logout nothing).
    */
   oidc: z.boolean(),
-  /** The operation manual; '/manual/' (served in the reader's language) unless configured. */
+  /**
+   * The operation manual, `{lang}` standing for the reader's language: '/manual/{lang}.pdf' (the
+   * manual Postdeck serves, as a PDF) unless configured.
+   */
   operationManualUrl: z.string().optional(),
   systemId: z.string(),
   version: z.string(),

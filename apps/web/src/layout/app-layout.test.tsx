@@ -1,4 +1,5 @@
 import type { MenuItem } from '@postdeck/contract/menu';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
@@ -6,7 +7,10 @@ import { type DataRouter, createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../app/providers';
-import { USER_INFO } from '../test/fetch-mock';
+import { changeLanguage } from '../i18n/i18n';
+import { NO_SSO_CONFIG, USER_INFO } from '../test/fetch-mock';
+import { createQueryClient } from '../api/query-client';
+import { publicConfigQuery } from '../api/public-config';
 import { useAppStore } from '../stores/app-store';
 import { useEditionStore } from '../stores/edition-store';
 import { DEFAULT_SETTINGS, useSettingsStore } from '../stores/settings-store';
@@ -43,7 +47,7 @@ function Page({ name }: { name: string }) {
   return <p data-testid="page">{name}</p>;
 }
 
-function renderLayout(path = NEW): DataRouter {
+function renderLayout(path = NEW, queryClient?: QueryClient): DataRouter {
   const router = createMemoryRouter(
     [
       {
@@ -61,7 +65,7 @@ function renderLayout(path = NEW): DataRouter {
     { initialEntries: [path] },
   );
   render(
-    <Providers>
+    <Providers {...(queryClient ? { queryClient } : {})}>
       <RouterProvider router={router} />
     </Providers>,
   );
@@ -262,6 +266,36 @@ describe('navbar (NB-*)', () => {
     for (const text of ['Profile', 'Operation manual', 'Change password', 'Dashboard', 'Log Out']) {
       expect(await screen.findByRole('menuitem', { name: text })).toBeTruthy();
     }
+  });
+
+  describe('Operation manual', () => {
+    const openManual = async (name: string) => {
+      const open = vi.spyOn(window, 'open').mockReturnValue(null);
+      await userEvent.click(await screen.findByTestId('navbar-user'));
+      await userEvent.click(await screen.findByRole('menuitem', { name }));
+      return open;
+    };
+    afterEach(() => changeLanguage('en'));
+
+    it("opens the manual's PDF in the reader's language (spec §2)", async () => {
+      await changeLanguage('ja');
+      renderLayout();
+      const open = await openManual('操作マニュアル');
+      expect(open).toHaveBeenCalledWith('/manual/ja.pdf', '_blank', 'noopener');
+    });
+
+    it('opens OPERATION_MANUAL_URL instead when the server names one', async () => {
+      const configured = {
+        ...NO_SSO_CONFIG,
+        operationManualUrl: 'https://intranet.example/manual-{lang}.pdf',
+      };
+      const queryClient = createQueryClient();
+      queryClient.setQueryData(publicConfigQuery().queryKey, configured);
+      await changeLanguage('es');
+      renderLayout(NEW, queryClient);
+      const open = await openManual('Manual de uso');
+      expect(open).toHaveBeenCalledWith('https://intranet.example/manual-es.pdf', '_blank', 'noopener');
+    });
   });
 });
 

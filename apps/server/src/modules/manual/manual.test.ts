@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { manualSources, pdfSourceHash } from './manual-source.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,6 +23,7 @@ describe('operation manual', () => {
       expect(res.body).toContain(`<html lang="${lang}">`);
       expect(res.body).toContain(`<title>${title}</title>`);
       expect(res.body).toContain('<a href="/manual/ja">日本語</a>');
+      expect(res.body).toContain(`<a class="pdf" href="/manual/${lang}.pdf">`);
       expect(res.headers['content-security-policy']).toContain("style-src 'self'");
       expect(res.headers['content-security-policy']).not.toContain('unsafe-inline');
     }
@@ -39,8 +41,28 @@ describe('operation manual', () => {
     expect(unknown.headers.location).toBe('/manual/es');
   });
 
+  it('serves each language as a PDF made from the current page and stylesheet', async () => {
+    for (const source of manualSources().pages) {
+      const res = await t.app.inject({ method: 'GET', url: `/manual/${source.lang}.pdf` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe(
+        `inline; filename="postdeck-manual-${source.lang}.pdf"`,
+      );
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
+      expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(
+        pdfSourceHash(res.rawPayload),
+        `pages/${source.lang}.pdf was not made from the current ${source.lang}.html and manual.css: run npm run manual:pdf`,
+      ).toBe(source.hash);
+    }
+    const unknown = await t.app.inject({ method: 'GET', url: '/manual/fr.pdf', cookies: { language: 'zh' } });
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe('/manual/zh.pdf');
+  });
+
   it('tells the client where the manual is', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/prod-api/public/config' });
-    expect(res.json().data.operationManualUrl).toBe('/manual/');
+    expect(res.json().data.operationManualUrl).toBe('/manual/{lang}.pdf');
   });
 });

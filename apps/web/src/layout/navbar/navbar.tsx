@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { PAGES } from '@postdeck/contract/pages';
 import { usePublicConfig } from '../../api/public-config';
 import { LangSelect } from '../../components/lang-select';
+import { currentLanguage } from '../../i18n/i18n';
 import { useAppStore } from '../../stores/app-store';
 import { useUserStore } from '../../stores/user-store';
 import { Breadcrumb } from '../breadcrumb/breadcrumb';
@@ -14,8 +15,11 @@ import styles from './navbar.module.css';
 import { Screenfull } from './screenfull';
 import { SizeSelect } from './size-select';
 
-/** Spec §2: the operation manual; the server's OPERATION_MANUAL_URL, this until it has answered. */
-export const DEFAULT_MANUAL_URL = '/manual/';
+/**
+ * Spec §2: the operation manual, a PDF; the server's OPERATION_MANUAL_URL, this until it has
+ * answered. `{lang}` stands for the reader's language.
+ */
+export const DEFAULT_MANUAL_URL = '/manual/{lang}.pdf';
 
 export interface NavbarProps {
   onLogout: () => Promise<void>;
@@ -26,13 +30,16 @@ export interface NavbarProps {
 }
 
 export function Navbar({ onLogout, messageBell, editionSwitch }: NavbarProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const opened = useAppStore((state) => state.sidebarOpened);
   const mobile = useAppStore((state) => state.device === 'mobile');
   const toggleSidebar = useAppStore((state) => state.toggleSidebar);
   const info = useUserStore((state) => state.info);
-  const manualUrl = usePublicConfig().data?.operationManualUrl ?? DEFAULT_MANUAL_URL;
+  const manualUrl = (usePublicConfig().data?.operationManualUrl ?? DEFAULT_MANUAL_URL).replaceAll(
+    '{lang}',
+    currentLanguage(i18n.language),
+  );
 
   const items: MenuProps['items'] = [
     // Ours: the template's Profile entry stays, as the way to the spec §2 profile page.
