@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { adminSession } from './admin-session.ts';
 import { portFromMessage, startChild, waitForHealth } from './child-process.ts';
 
 /**
@@ -41,14 +42,8 @@ const postdeck = await startChild(
 );
 
 try {
-  const login = await fetch(`http://127.0.0.1:${postdeck.port}/prod-api/control/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  const { data } = (await login.json()) as { data: { accessToken: string } };
-  const auth = { authorization: `Bearer ${data.accessToken}` };
   const base = `http://127.0.0.1:${postdeck.port}/prod-api`;
+  const auth = { authorization: `Bearer ${await adminSession(base, password)}` };
 
   const helloUrl = `http://127.0.0.1:${hello.port}/`;
   // The baseline is measured before and after, so drift of this machine during the run shows.

@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { adminSession } from './admin-session.ts';
 import { startChild, waitForHealth } from './child-process.ts';
 
 /**
@@ -25,13 +26,7 @@ const postdeck = await startChild(
 
 try {
   const base = `http://127.0.0.1:${port}/prod-api`;
-  const login = await fetch(`${base}/control/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password }),
-  });
-  const { data } = (await login.json()) as { data: { accessToken: string } };
-  const headers = { authorization: `Bearer ${data.accessToken}`, 'tus-resumable': '1.0.0' };
+  const headers = { authorization: `Bearer ${await adminSession(base, password)}`, 'tus-resumable': '1.0.0' };
   const metadata = `filename ${Buffer.from('bench.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
 
   const created = await fetch(`${base}/material/upload`, {

@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@postdeck/contract/constants';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -39,6 +39,7 @@ import { profileRoutes } from './modules/users/profile.ts';
 import { loadPrincipal } from './modules/users/principal-repo.ts';
 import { DOCS_PREFIX, registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { type LogSettings, loggerOptions, RequestLogController } from './plugins/request-logging.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { validatorCompiler } from './plugins/validation.ts';
@@ -57,7 +58,8 @@ export interface AppDeps {
   database: Database;
   masterSecret: Buffer;
   clock?: Clock;
-  logger?: FastifyServerOptions['logger'];
+  /** Without it nothing is logged (tests); credentials are redacted from every line either way. */
+  logger?: LogSettings;
   /** Background work (material processing); without it nothing is enqueued (some tests). */
   jobs?: JobQueue;
 }
@@ -69,9 +71,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: deps.logger ? loggerOptions(deps.logger) : false,
+    logController: new RequestLogController(),
     bodyLimit: config.bodyLimit,
-    trustProxy: config.trustProxy,
+    // The nearest `trustProxy` hops, never all: trusting every hop would take the client's own
+    // left-most X-Forwarded-For entry as its address.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     return503OnClosing: true,
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),

@@ -104,3 +104,35 @@ describe('upload quota settings', () => {
     expect(() => loadConfig({ UPLOAD_MAX_OPEN_PER_USER: '0' })).toThrow(/UPLOAD_MAX_OPEN_PER_USER/);
   });
 });
+
+describe('secrets and proxies', () => {
+  it('refuse a POSTDECK_SECRET under 32 characters, saying so', () => {
+    expect(() => loadConfig({ POSTDECK_SECRET: 'x'.repeat(31) })).toThrow(
+      'POSTDECK_SECRET: must be at least 32 characters',
+    );
+    expect(() => loadConfig({ POSTDECK_SECRET: '' })).toThrow(/POSTDECK_SECRET/);
+    expect(loadConfig({ POSTDECK_SECRET: 'x'.repeat(32) }).secret).toBe('x'.repeat(32));
+  });
+
+  it('hold ADMIN_PASSWORD to the spec §5 password rule', () => {
+    for (const weak of ['a', 'password', 'Passw0rd', 'Sh0rt!', 'Much!too!long!pw1', 'Space 1!pass']) {
+      expect(() => loadConfig({ ADMIN_PASSWORD: weak }), weak).toThrow(
+        'ADMIN_PASSWORD: must be 8-16 characters with a digit, a letter and one of !@#$^&*()',
+      );
+    }
+    expect(loadConfig({ ADMIN_PASSWORD: 'Adm1n!pass' }).adminPassword).toBe('Adm1n!pass');
+    expect(loadConfig({}).adminPassword).toBeUndefined();
+  });
+
+  it('read TRUST_PROXY as a number of proxy hops: true is one, false none', () => {
+    expect(loadConfig({}).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(
+      'TRUST_PROXY: must be true, false or the number of proxy hops',
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
+import { isValidPassword } from '@postdeck/contract/validators';
 import { z } from 'zod';
 import { type OidcConfig, oidcEnvFields, readOidcConfig } from './config-oidc.ts';
+import { MIN_SECRET_LENGTH } from './lib/secrets.ts';
 
 /**
  * Every environment variable Postdeck reads, parsed once at start-up. The README's
@@ -18,15 +20,28 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** 'worker' joins when the publishing pipeline lands; until then every process serves the API. */
   POSTDECK_ROLE: z.enum(['all', 'api']).default('all'),
-  POSTDECK_SECRET: z.string().min(32).optional(),
-  ADMIN_PASSWORD: z.string().min(1).optional(),
+  /** Signs tokens and file addresses: a short one can be guessed, so it refuses start-up. */
+  POSTDECK_SECRET: z
+    .string()
+    .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
+    .optional(),
+  /** The bootstrap admin's first password, by the spec §5 rule like any other. */
+  ADMIN_PASSWORD: z
+    .string()
+    .refine(isValidPassword, 'must be 8-16 characters with a digit, a letter and one of !@#$^&*()')
+    .optional(),
   ACCESS_TOKEN_TTL: seconds.default(15 * 60),
   REFRESH_TOKEN_TTL: seconds.default(14 * 24 * 3600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * How many proxies in front of Postdeck append to X-Forwarded-For: 'true' is one (a load
+   * balancer), a number N a chain of N; 'false' or 0 none (the socket address is the client).
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0'])
+    .string()
+    .regex(/^(true|false|\d{1,2})$/, 'must be true, false or the number of proxy hops')
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v) => (v === 'true' ? 1 : v === 'false' ? 0 : Number(v))),
   SSO_LOGIN_URL: z.string().url().optional(),
   SSO_LOGOUT_URL: z.string().url().optional(),
   SYSTEM_ID: z.string().default('postdeck'),
@@ -115,7 +130,11 @@ export interface Config {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean;
+  /**
+   * Proxy hops trusted for the client address: the address is the one the nearest of them
+   * appended to X-Forwarded-For, never a value the client put in front; 0 trusts none.
+   */
+  trustProxy: number;
   ssoLoginUrl: string | undefined;
   ssoLogoutUrl: string | undefined;
   systemId: string;

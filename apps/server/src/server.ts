@@ -23,6 +23,8 @@ export async function prepare(
   log: (message: string) => void,
 ): Promise<Omit<Started, 'stop'>> {
   mkdirSync(config.dataDir, { recursive: true });
+  // A short secret refuses start-up before anything else is touched.
+  const masterSecret = loadMasterSecret({ secret: config.secret, dataDir: config.dataDir });
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.withLock(STARTUP_LOCK_KEY, async () => {
@@ -31,7 +33,6 @@ export async function prepare(
       const indexed = await indexPendingContents(database.db);
       if (indexed > 0) log(`indexed ${indexed} contents for keyword search`);
     });
-    const masterSecret = loadMasterSecret({ secret: config.secret, dataDir: config.dataDir });
     const jobs = createJobQueue(database);
     const app = await buildApp({
       config,

@@ -3,6 +3,7 @@ import { E2E, E2E_SSO } from './e2e-env.ts';
 import { RELEASE } from '../src/features/me/release.ts';
 import { markReleaseReadByAll, seedDemo } from '../../server/src/bootstrap/demo-data.ts';
 import { loadConfig } from '../../server/src/config.ts';
+import { markPasswordChosen } from '../../server/src/modules/users/user-repo.ts';
 import { prepare } from '../../server/src/server.ts';
 import { startOidcProvider } from '../../server/src/test/oidc-test-provider.ts';
 
@@ -34,6 +35,8 @@ if (!dataDir) throw new Error('DATA_DIR must be set');
 rmSync(dataDir, { recursive: true, force: true });
 const seeding = await prepare(loadConfig(), () => undefined);
 await seedDemo(seeding.database.db, E2E.demoPassword);
+// The specs sign in as an admin who has chosen their password (first sign-ins: users.spec.ts).
+await markPasswordChosen(seeding.database.db, 'admin');
 // Everyone has read this release's notes, so the what's-new dialog (unit-tested) stays out of the flows.
 await markReleaseReadByAll(seeding.database.db, RELEASE);
 await seeding.app.close();

@@ -23,6 +23,13 @@ const counts = async (db: Db) => {
   return result.rows[0];
 };
 
+const adminMustChange = async (db: Db) => {
+  const result = (await db.execute(
+    sql`select must_change_password from users where account = 'admin'`,
+  )) as unknown as { rows: { must_change_password: boolean }[] };
+  return result.rows[0]?.must_change_password;
+};
+
 describe('bootstrap', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let dataDir: string;
@@ -53,6 +60,8 @@ describe('bootstrap', () => {
       rows: { password_hash: string }[];
     };
     expect(await verifyPassword(hash.rows[0]?.password_hash ?? '', password)).toBe(true);
+    // A password written to a file and the console is changed at first sign-in.
+    expect(await adminMustChange(database.db)).toBe(true);
 
     expect(await counts(database.db)).toMatchObject({
       departments: 1,
@@ -121,5 +130,19 @@ describe('bootstrap', () => {
       join roles r on r.id = rm.role_id join menus m on m.id = rm.menu_id
       where m.key = 'allMessages' order by r.code`)) as unknown as { rows: { code: string }[] };
     expect(result.rows.map((r) => r.code)).toEqual(['admin']);
+  });
+
+  it('makes an admin created with ADMIN_PASSWORD choose their own password at first sign-in', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      await runMigrations(fresh);
+      const log: string[] = [];
+      const result = await bootstrap(fresh.db, { adminPassword: 'Adm1n!pass', log: (m) => log.push(m) });
+      expect(result.generatedPassword).toBeUndefined();
+      expect(await adminMustChange(fresh.db)).toBe(true);
+      expect(log.join('\n')).not.toContain('Adm1n!pass');
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -96,7 +96,15 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
     if (count === 0) {
       const [admin] = await tx
         .insert(users)
-        .values({ account: 'admin', name: 'Administrator', departmentId: root.id, passwordHash: adminHash })
+        // Whoever reads the console, the file or the deployment's environment knows this
+        // password: like one an administrator sets, it is replaced at first sign-in.
+        .values({
+          account: 'admin',
+          name: 'Administrator',
+          departmentId: root.id,
+          passwordHash: adminHash,
+          mustChangePassword: true,
+        })
         .returning({ id: users.id });
       const adminRoleId = roleIdByCode.get('admin');
       if (!admin || adminRoleId === undefined) throw new Error('bootstrap: could not create admin');
@@ -106,12 +114,18 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
         if (options.dataDir) {
           const file = join(options.dataDir, 'initial-admin-password');
           writeFileSync(file, `${generatedPassword}\n`, { mode: 0o600 });
-          options.log(`Created account "admin" with password ${generatedPassword} (also in ${file})`);
+          options.log(
+            `Created account "admin" with password ${generatedPassword} (also in ${file}; to be changed at first sign-in)`,
+          );
         } else {
-          options.log(`Created account "admin" with password ${generatedPassword}`);
+          options.log(
+            `Created account "admin" with password ${generatedPassword} (to be changed at first sign-in)`,
+          );
         }
       } else {
-        options.log('Created account "admin" with the password from ADMIN_PASSWORD');
+        options.log(
+          'Created account "admin" with the password from ADMIN_PASSWORD (to be changed at first sign-in)',
+        );
       }
     }
     return { createdAdmin: count === 0, generatedPassword, addedMenus };

@@ -1,26 +1,81 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
+/** Shorter secrets can be guessed, and everything signed with them forged. */
+export const MIN_SECRET_LENGTH = 32;
+
 /**
- * The master secret: POSTDECK_SECRET, else one generated on first start into DATA_DIR/secret,
- * so restarts keep sessions valid. Scale-out processes must share POSTDECK_SECRET.
+ * The master secret: POSTDECK_SECRET (config.ts refuses one under 32 characters), else one
+ * generated on first start into DATA_DIR/secret, so restarts keep sessions valid. Scale-out
+ * processes must share POSTDECK_SECRET.
  */
 export function loadMasterSecret(options: {
   secret?: string | undefined;
   dataDir?: string | undefined;
 }): Buffer {
-  if (options.secret) return Buffer.from(options.secret, 'utf8');
+  if (options.secret !== undefined) return checked(options.secret, 'POSTDECK_SECRET');
   if (!options.dataDir) return randomBytes(48);
   mkdirSync(options.dataDir, { recursive: true });
   const file = join(options.dataDir, 'secret');
+  let content: string;
   try {
-    // 'wx' fails if another process created it first; then both read the same one.
-    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    content = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    publishSecret(options.dataDir, file);
+    content = readFileSync(file, 'utf8');
   }
-  return Buffer.from(readFileSync(file, 'utf8').trim(), 'utf8');
+  return checked(
+    content.trim(),
+    `The secret in ${file}`,
+    'Remove the file to have a new one generated (everyone is signed out), or set POSTDECK_SECRET.',
+  );
+}
+
+function checked(secret: string, what: string, remedy = ''): Buffer {
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `${what} holds ${secret.length} characters; at least ${MIN_SECRET_LENGTH} are needed. ${remedy}`.trim(),
+    );
+  }
+  return Buffer.from(secret, 'utf8');
+}
+
+/**
+ * Writes a new secret so that `file` never exists half written: the bytes go to a temporary
+ * file, reach the disk, and only then get the final name, by a hard link that fails when
+ * another process got there first (rename would replace theirs, leaving the two with different
+ * secrets). Either way every process then reads the one file.
+ */
+function publishSecret(dataDir: string, file: string) {
+  const temporary = join(dataDir, `.secret-${process.pid}-${randomBytes(6).toString('hex')}`);
+  try {
+    writeFileSync(temporary, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx', flush: true });
+    try {
+      linkSync(temporary, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    // The new name itself must survive a crash.
+    const dir = openSync(dataDir, 'r');
+    try {
+      fsyncSync(dir);
+    } finally {
+      closeSync(dir);
+    }
+  } finally {
+    rmSync(temporary, { force: true });
+  }
 }
 
 /** One independent key per purpose, so no key signs and encrypts at once. */

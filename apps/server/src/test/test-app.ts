@@ -1,12 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { type App, buildApp } from '../app.ts';
+import { type App, type AppDeps, buildApp } from '../app.ts';
 import { bootstrap } from '../bootstrap/bootstrap.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { type Clock, manualClock } from '../lib/clock.ts';
+import { markPasswordChosen } from '../modules/users/user-repo.ts';
 
 export const ADMIN_PASSWORD = 'Adm1n!pass';
 
@@ -58,11 +59,15 @@ export async function createTestApp(
     jobs?: boolean;
     /** The same master secret across app instances (a restart); random otherwise. */
     masterSecret?: Buffer;
+    /** Log lines (level, destination) for tests of what is logged; none otherwise. */
+    logger?: AppDeps['logger'];
   } = {},
 ) {
   const database = await createTestDatabase();
   await runMigrations(database);
   await bootstrap(database.db, { adminPassword: ADMIN_PASSWORD, log: () => undefined });
+  // Tests act as an admin who has chosen their password (bootstrap.test.ts covers the first sign-in).
+  await markPasswordChosen(database.db, 'admin');
   const clock = options.clock ?? manualClock(new Date());
   const jobs: JobQueue | undefined = options.jobs ? createJobQueue(database) : undefined;
   const app = await buildApp({
@@ -71,6 +76,7 @@ export async function createTestApp(
     masterSecret: options.masterSecret ?? randomBytes(48),
     clock,
     ...(jobs ? { jobs } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   options.extend?.(app);
   await app.ready();

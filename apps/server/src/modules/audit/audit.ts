@@ -20,7 +20,10 @@ export interface AuditEntry extends RequestMeta {
 /** Audit actions written by the auth module. */
 export const AUTH_ACTIONS = {
   login: 'auth.login',
+  /** A sign-in admitted and not yet checked; left so only if the process stopped meanwhile. */
+  loginAttempt: 'auth.login.attempt',
   loginFailure: 'auth.login.failure',
+  /** Refused while locked: one entry per window, counting the attempts (detail.attempts). */
   lockedOut: 'auth.login.locked',
   logout: 'auth.logout',
   passwordChange: 'auth.password.change',

@@ -17,7 +17,7 @@ import {
   revokeFamily,
   revokeUserSessions,
 } from './refresh-tokens.ts';
-import { lockedForSeconds } from './throttle.ts';
+import { admitAttempt, dropAttempt, settleAttempt } from './throttle.ts';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -58,26 +58,28 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function login(input: LoginBody, meta: RequestMeta): Promise<TokenPair> {
     const now = clock.now();
     const accountKey = input.username.toLowerCase();
-    const wait = await lockedForSeconds(db, accountKey, meta.ip, now);
-    if (wait > 0) {
-      await writeAudit(db, { ...meta, at: now, action: AUTH_ACTIONS.lockedOut, actorAccount: accountKey });
-      throw new AppError('tooManyRequests', {
-        params: { minutes: Math.ceil(wait / 60) },
-        data: { retryAfterSeconds: wait },
-      });
-    }
+    // Recorded before the check, so parallel attempts cannot all pass a count taken before any.
+    const attemptId = await admitAttempt(db, accountKey, meta, now);
 
-    const [user] = await db
-      .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
-      .from(users)
-      .where(and(sql`lower(${users.account}) = ${accountKey}`, isNull(users.deletedAt)));
+    let user: { id: number; status: string; passwordHash: string } | undefined;
+    let passwordOk: boolean;
     const directory = directoryFor(accountKey);
-    const passwordOk = directory
-      ? await directory.verify(input.username, input.password)
-      : await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+    try {
+      [user] = await db
+        .select({ id: users.id, status: users.status, passwordHash: users.passwordHash })
+        .from(users)
+        .where(and(sql`lower(${users.account}) = ${accountKey}`, isNull(users.deletedAt)));
+      passwordOk = directory
+        ? await directory.verify(input.username, input.password)
+        : await verifyPassword(user?.passwordHash ?? (await decoyPasswordHash()), input.password);
+    } catch (error) {
+      // Nothing was learnt about the password: the attempt does not count.
+      await dropAttempt(db, attemptId);
+      throw error;
+    }
     if (!user || !passwordOk || user.status !== 'active') {
       const reason = !user ? 'unknown account' : !passwordOk ? 'wrong password' : 'disabled';
-      await writeAudit(db, {
+      await settleAttempt(db, attemptId, {
         ...meta,
         at: now,
         action: AUTH_ACTIONS.loginFailure,
@@ -93,7 +95,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       // The directory owns the password: one an administrator set here is never asked to change.
       await db.update(users).set({ mustChangePassword: false }).where(eq(users.id, user.id));
     }
-    const issued = await startSession({ id: user.id, account: accountKey }, meta);
+    const issued = await startSession({ id: user.id, account: accountKey }, meta, { attemptId });
     return tokenPair(user.id, issued.familyId, issued.token);
   }
 
@@ -101,11 +103,12 @@ export function createAuthService(deps: AuthServiceDeps) {
    * Opens a session for a user whose identity is established (a checked password, or single
    * sign-on): a new refresh-token family and its audit entry. Single sign-on shortens the first
    * refresh token's life (`refreshTtlSeconds`) and hands it to the browser as a one-time code.
+   * A password sign-in passes its admitted attempt (`attemptId`), whose row becomes the entry.
    */
   async function startSession(
     user: { id: number; account: string },
     meta: RequestMeta,
-    options: { refreshTtlSeconds?: number; detail?: Record<string, unknown> } = {},
+    options: { refreshTtlSeconds?: number; detail?: Record<string, unknown>; attemptId?: number } = {},
   ): Promise<IssuedRefreshToken> {
     const now = clock.now();
     const issued = await db.transaction(async (tx) => {
@@ -114,7 +117,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         now,
         ttlSeconds: options.refreshTtlSeconds ?? deps.refreshTokenTtl,
       });
-      await writeAudit(tx, {
+      const entry = {
         ...meta,
         at: now,
         action: AUTH_ACTIONS.login,
@@ -122,7 +125,9 @@ export function createAuthService(deps: AuthServiceDeps) {
         actorAccount: user.account.toLowerCase(),
         target: `session:${refresh.familyId}`,
         ...(options.detail ? { detail: options.detail } : {}),
-      });
+      };
+      if (options.attemptId === undefined) await writeAudit(tx, entry);
+      else await settleAttempt(tx, options.attemptId, entry);
       return refresh;
     });
     await principals.invalidate(user.id);

@@ -48,3 +48,8 @@ export async function findUserIdByAccount(db: Db, account: string): Promise<numb
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.account, account));
   return row?.id;
 }
+
+/** Marks a user's password as chosen by themselves (tests and the e2e server start so). */
+export async function markPasswordChosen(db: Db, account: string) {
+  await db.update(users).set({ mustChangePassword: false }).where(eq(users.account, account));
+}
