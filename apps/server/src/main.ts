@@ -1,9 +1,15 @@
 import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { start } from './server.ts';
 
 const config = loadConfig();
-const server = await start(config, (message) => console.log(message));
+const server = await start(config, (message) => console.log(message)).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  // The whole story is in the message; a stack trace would only bury it.
+  console.error(error.message);
+  process.exit(1);
+});
 server.app.log.info(
   `Postdeck listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${server.database.kind})`,
 );

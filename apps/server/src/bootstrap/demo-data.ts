@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
+import { STARTUP_LOCK_KEY } from '../db/migrate.ts';
 import { renderDocument } from '@postdeck/rich-text/render-document';
 import { contents, notifications, users } from '../db/schema.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
@@ -39,6 +40,15 @@ const DEMO_NOTIFICATIONS = [
     minutesAgo: 45,
   },
 ] as const;
+
+/**
+ * `npm run seed:demo`: seedDemo under the start-up lock, so seeds run at once against one
+ * PostgreSQL server (beside running Postdeck processes) take turns instead of each creating the
+ * departments and tripping over the other's users.
+ */
+export function seedDemoDatabase(database: Database, password: string, clock: Clock = systemClock) {
+  return database.withLock(STARTUP_LOCK_KEY, () => seedDemo(database.db, password, clock));
+}
 
 /** Adds what is missing and returns the accounts it created; running it again changes nothing. */
 export async function seedDemo(db: Db, password: string, clock: Clock = systemClock): Promise<string[]> {

@@ -7,6 +7,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import { durablePgliteOptions } from './durable-pglite.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,7 +16,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs `fn` while holding a cluster-wide advisory lock (no-op lock on PGlite: one process owns it). */
+  /**
+   * Runs `fn` while holding a cluster-wide advisory lock; on PGlite, which one process owns
+   * (DATA_DIR/postdeck.lock), a lock within this process.
+   */
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** The pg pool when on a PostgreSQL server (LISTEN/NOTIFY needs its own connection). */
@@ -26,7 +31,10 @@ export interface Database {
 export interface DatabaseOptions {
   /** postgres://… for a PostgreSQL server; otherwise PGlite. */
   url?: string | undefined;
-  /** PGlite data directory; omitted means in memory (tests). */
+  /**
+   * DATA_DIR for PGlite (the database in its `db/`); omitted means in memory (tests). The
+   * process holds DATA_DIR/postdeck.lock until `close`: a second one is refused (DataDirInUseError).
+   */
   dataDir?: string | undefined;
   poolSize?: number;
 }
@@ -39,22 +47,49 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   // Extensions the migrations create must be loaded into the embedded build first.
   const extensions = { pg_trgm };
-  let client: PGlite;
-  if (dataDir) {
+  if (!dataDir) return pgliteDatabase(await PGlite.create({ extensions }), () => undefined);
+  mkdirSync(dataDir, { recursive: true });
+  const lock = lockDataDir(dataDir);
+  try {
     const dir = join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { extensions });
-  } else {
-    client = await PGlite.create({ extensions });
+    const client = await PGlite.create({ extensions, ...durablePgliteOptions(dir) });
+    return pgliteDatabase(client, lock.release);
+  } catch (error) {
+    lock.release();
+    throw error;
   }
+}
+
+function pgliteDatabase(client: PGlite, release: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pool: undefined,
     pglite: client,
-    withLock: (_key, fn) => fn(),
-    close: () => client.close(),
+    withLock: inProcessLock(),
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+/** Calls with the same key run one after the other, in the order they asked. */
+function inProcessLock(): Database['withLock'] {
+  const tails = new Map<number, Promise<unknown>>();
+  return (key, fn) => {
+    const run = (tails.get(key) ?? Promise.resolve()).then(fn, fn);
+    const tail = run.catch(() => undefined);
+    tails.set(key, tail);
+    void tail.then(() => {
+      if (tails.get(key) === tail) tails.delete(key);
+    });
+    return run;
   };
 }
 

@@ -1,13 +1,28 @@
 import { loadConfig } from '../config.ts';
-import { seedDemo } from '../bootstrap/demo-data.ts';
+import { seedDemoDatabase } from '../bootstrap/demo-data.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { prepare } from '../server.ts';
 
-/** `npm run seed:demo`: demonstration departments and one user per built-in role. */
+/**
+ * `npm run seed:demo`: demonstration departments and one user per built-in role. On the embedded
+ * database only one process may hold DATA_DIR, so beside a running Postdeck it stops at once and
+ * says so; on a PostgreSQL server (DATABASE_URL) it runs beside running processes.
+ */
 const config = loadConfig();
-const { app, database } = await prepare(config, (message) => console.log(message));
+const prepared = await prepare(config, (message) => console.log(message)).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  const { pid, command } = error.holder;
+  console.error(
+    `Postdeck is running on this DATA_DIR (${config.dataDir}, process ${pid}: ${command}): ` +
+      'stop it first, then run npm run seed:demo. ' +
+      '(With DATABASE_URL the seed runs beside a running server.)',
+  );
+  process.exit(1);
+});
+const { app, database } = prepared;
 try {
   const password = process.env['DEMO_PASSWORD'] ?? 'Demo!2026';
-  const created = await seedDemo(database.db, password);
+  const created = await seedDemoDatabase(database, password);
   console.log(
     created.length > 0
       ? `Demo users (password ${password}): ${created.join(', ')}`
