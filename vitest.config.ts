@@ -50,6 +50,15 @@ export default defineConfig({
           ]
         : []),
       './apps/web/vitest.config.ts',
+      // The root scripts that make the README's commands work (Node 24 launcher, web build check).
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });
