@@ -85,6 +85,16 @@ export function lockDataDir(dataDir: string): DataDirLock {
 }
 
 /**
+ * Throws DataDirInUseError when a live process holds DATA_DIR. Only an early check, so a start
+ * beside a running Postdeck is refused before seconds of loading: `lockDataDir` decides.
+ */
+export function assertDataDirFree(dataDir: string): void {
+  const text = readText(join(dataDir, LOCK_FILE));
+  const holder = text === undefined ? undefined : parseHolder(text);
+  if (holder && isRunning(holder, currentProcess())) throw new DataDirInUseError(dataDir, holder);
+}
+
+/**
  * Removes a stale lock. Only one process at a time may do so (the `.takeover` file, itself taken
  * with link), and only if the lock still holds what was found stale: otherwise two processes that
  * both saw the same stale lock could each remove the other's fresh one.

@@ -1,7 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { seedDemoDatabase } from '../bootstrap/demo-data.ts';
-import { DataDirInUseError } from '../db/data-dir-lock.ts';
-import { prepare } from '../server.ts';
+import { assertDataDirFree, DataDirInUseError } from '../db/data-dir-lock.ts';
 
 /**
  * `npm run seed:demo`: demonstration departments and one user per built-in role. On the embedded
@@ -9,7 +7,7 @@ import { prepare } from '../server.ts';
  * says so; on a PostgreSQL server (DATABASE_URL) it runs beside running processes.
  */
 const config = loadConfig();
-const prepared = await prepare(config, (message) => console.log(message)).catch((error: unknown) => {
+const refuse = (error: unknown): never => {
   if (!(error instanceof DataDirInUseError)) throw error;
   const { pid, command } = error.holder;
   console.error(
@@ -18,8 +16,18 @@ const prepared = await prepare(config, (message) => console.log(message)).catch(
       '(With DATABASE_URL the seed runs beside a running server.)',
   );
   process.exit(1);
-});
-const { app, database } = prepared;
+};
+// Before the server's modules load, so the answer comes at once; prepare() takes the lock itself.
+if (!config.databaseUrl) {
+  try {
+    assertDataDirFree(config.dataDir);
+  } catch (error) {
+    refuse(error);
+  }
+}
+const { seedDemoDatabase } = await import('../bootstrap/demo-data.ts');
+const { prepare } = await import('../server.ts');
+const { app, database } = await prepare(config, (message) => console.log(message)).catch(refuse);
 try {
   const password = process.env['DEMO_PASSWORD'] ?? 'Demo!2026';
   const created = await seedDemoDatabase(database, password);
