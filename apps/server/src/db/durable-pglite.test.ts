@@ -15,7 +15,7 @@ const tempDir = () => {
 };
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-describe('embedded commits reach the disk (fsync)', () => {
+describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('embedded commits reach the disk (fsync)', () => {
   it('the embedded database in DATA_DIR runs with fsync on and keeps a commit across a reopen', async () => {
     const dataDir = tempDir();
     const first = await openDatabase({ dataDir });
