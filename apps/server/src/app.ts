@@ -42,7 +42,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { type LogSettings, loggerOptions, RequestLogController } from './plugins/request-logging.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
-import { validatorCompiler } from './plugins/validation.ts';
+import { registerUnstorableStringCheck, validatorCompiler } from './plugins/validation.ts';
 import { registerWeb } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The API speaks JSON only: any other body type is a 415 naming the body.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
+  registerUnstorableStringCheck(app);
   app.setSerializerCompiler(serializerCompiler);
 
   const accessTokens = createAccessTokens(deriveKey(deps.masterSecret, 'jwt'), config.accessTokenTtl, clock);

@@ -12,6 +12,9 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.email': 'Enter a valid e-mail address',
     'validation.roleCode': 'Code must be 2-32 letters, digits or underscores, starting with a letter',
     'validation.menuUrl': 'Enter # for a group, a path starting with /, or an http(s) address',
+    'validation.characters': 'Contains a character that cannot be stored (NUL or half of a surrogate pair)',
+    'validation.unknownReference': 'This item does not exist (it may have just been deleted)',
+    'validation.taken': 'This value is already taken',
   },
   zh: {
     'validation.required': '此项为必填项',
@@ -23,6 +26,9 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.email': '请输入有效的电子邮件地址',
     'validation.roleCode': '编码须为 2-32 位字母、数字或下划线，并以字母开头',
     'validation.menuUrl': '分组请填 #，页面请填以 / 开头的路径，或填写 http(s) 地址',
+    'validation.characters': '包含无法保存的字符（NUL 或不成对的代理字符）',
+    'validation.unknownReference': '该项不存在（可能刚被删除）',
+    'validation.taken': '该值已被使用',
   },
   es: {
     'validation.required': 'Este campo es obligatorio',
@@ -36,6 +42,9 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.roleCode':
       'El código debe tener 2-32 letras, dígitos o guiones bajos y empezar por una letra',
     'validation.menuUrl': 'Escriba # para un grupo, una ruta que empiece por / o una dirección http(s)',
+    'validation.characters': 'Contiene un carácter que no se puede guardar (NUL o medio par sustituto)',
+    'validation.unknownReference': 'Este elemento no existe (puede que se acabe de eliminar)',
+    'validation.taken': 'Este valor ya está en uso',
   },
   ja: {
     'validation.required': 'この項目は必須です',
@@ -48,5 +57,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.roleCode': 'コードは英字で始まる 2～32 文字の英字・数字・_ で入力してください',
     'validation.menuUrl':
       'グループは #、ページは / で始まるパス、または http(s) のアドレスを入力してください',
+    'validation.characters': '保存できない文字（NUL または対になっていないサロゲート）が含まれています',
+    'validation.unknownReference': 'この項目は存在しません（削除されたばかりの可能性があります）',
+    'validation.taken': 'この値はすでに使われています',
   },
 };

@@ -2,6 +2,7 @@ import type { Language } from '@postdeck/contract/constants';
 import type { FieldError } from '@postdeck/contract/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { $ZodRawIssue } from 'zod/v4/core';
+import { appErrorFromDatabase } from '../lib/db-errors.ts';
 import { AppError } from '../lib/errors.ts';
 import { errorText, fieldText, issueText, requestLanguage } from '../lib/i18n.ts';
 import { RequestValidationError } from './validation.ts';
@@ -30,8 +31,9 @@ function validationFields(error: RequestValidationError, lang: Language): FieldE
 
 /**
  * One place turns every failure into the envelope: validation 400 naming the fields,
- * body-parser failures as 4xx naming the body, known errors by catalogue, anything else a
- * 500 with the request id and no stack.
+ * body-parser failures as 4xx naming the body, known errors by catalogue, database
+ * constraint violations as 409 or 400 naming the field, anything else a 500 with the
+ * request id and no stack.
  */
 export function registerErrorHandling(
   app: FastifyInstance,
@@ -50,6 +52,10 @@ export function registerErrorHandling(
         data: { errors: fields },
       });
     }
+
+    // Constraint violations (a unique value two requests raced for, an id that does not exist).
+    const fromDatabase = appErrorFromDatabase(rawError);
+    if (fromDatabase) return sendAppError(request, reply, fromDatabase);
 
     const fastifyCode = (rawError as FastifyError).code;
     const status = (rawError as FastifyError).statusCode ?? 500;
