@@ -5,10 +5,13 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { Database } from './client.ts';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Applies the versioned SQL migrations in this folder; drizzle records what already ran. */
-export async function runMigrations(database: Database): Promise<void> {
+/**
+ * Applies the versioned SQL migrations in this folder; drizzle records what already ran. Tests
+ * of a migration name a copy of the folder that stops before it.
+ */
+export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
   } else {

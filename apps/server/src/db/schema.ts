@@ -25,13 +25,18 @@ const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 /** Written as SQL (`to_tsvector(...)`) and only ever matched in SQL, so its value stays a string. */
 const tsvector = customType<{ data: string; driverData: string }>({ dataType: () => 'tsvector' });
 
-export const departments = pgTable('departments', {
-  id: serial('id').primaryKey(),
-  parentId: integer('parent_id').references((): AnyPgColumn => departments.id),
-  name: text('name').notNull(),
-  sort: integer('sort').notNull().default(0),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+export const departments = pgTable(
+  'departments',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => departments.id),
+    name: text('name').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  // Sibling names differ ignoring case (README, Administration), enforced here against races.
+  (t) => [uniqueIndex('departments_parent_name_key').on(t.parentId, sql`lower(${t.name})`)],
+);
 
 export const users = pgTable(
   'users',
@@ -69,7 +74,7 @@ export const roles = pgTable(
     builtIn: boolean('built_in').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_code_key').on(t.code)],
+  (t) => [uniqueIndex('roles_code_key').on(sql`lower(${t.code})`)],
 );
 
 export const userRoles = pgTable(

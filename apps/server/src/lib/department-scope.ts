@@ -5,14 +5,17 @@ import type { Principal } from './principal.ts';
 
 export type DepartmentScope = { all: true } | { all: false; ids: number[] };
 
-/** Ids of a department and everything under it. */
+/**
+ * Ids of a department and everything under it. Both walks below use UNION, not UNION ALL: a
+ * department reached again adds no row, so the walk ends even on a cycle in the data.
+ */
 export async function departmentSubtree(db: Db, rootId: number): Promise<number[]> {
   const rows = await rawRows<{ id: number | string }>(
     db,
     sql`
     with recursive tree(id) as (
       select id from departments where id = ${rootId}
-      union all
+      union
       select d.id from departments d join tree t on d.parent_id = t.id
     )
     select id from tree`,

@@ -6,6 +6,7 @@ import type {
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { lockTree } from '../../db/locks.ts';
 import { departments } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import {
@@ -15,6 +16,7 @@ import {
   inScope,
   scopeFilter,
 } from '../../lib/department-scope.ts';
+import { PG, postgresError } from '../../lib/db-errors.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { PrincipalCache } from '../../lib/principal-cache.ts';
 import type { Principal } from '../../lib/principal.ts';
@@ -33,7 +35,8 @@ export const DEPARTMENT_ACTIONS = {
 /**
  * Departments as administrators manage them (issue 5, item 4): the caller's data scope is what
  * they manage; a department moves anywhere inside it but never under itself, the root stays the
- * root, and only an empty department (nothing at all refers to it) can be deleted.
+ * root, and only an empty department (nothing at all refers to it) can be deleted. Every change
+ * checks and writes under the tree lock, on what the tree is once the lock is held.
  */
 export function createDepartmentAdminService(deps: {
   db: Db;
@@ -42,8 +45,8 @@ export function createDepartmentAdminService(deps: {
 }) {
   const { db, clock, principals } = deps;
 
-  async function items(where: ReturnType<typeof scopeFilter>): Promise<DepartmentAdminItem[]> {
-    const rows = await db
+  async function items(where: ReturnType<typeof scopeFilter>, on: Db = db): Promise<DepartmentAdminItem[]> {
+    const rows = await on
       .select({
         id: departments.id,
         name: departments.name,
@@ -69,15 +72,15 @@ export function createDepartmentAdminService(deps: {
     }));
   }
 
-  async function one(id: number): Promise<DepartmentAdminItem> {
-    const [item] = await items(eq(departments.id, id));
+  async function one(id: number, on: Db = db): Promise<DepartmentAdminItem> {
+    const [item] = await items(eq(departments.id, id), on);
     if (!item) throw new AppError('notFound');
     return item;
   }
 
   /** The department when the caller manages it; 404 otherwise, as if it did not exist. */
-  async function managed(scope: DepartmentScope, id: number) {
-    const [row] = await db.select().from(departments).where(eq(departments.id, id));
+  async function managed(tx: Db, scope: DepartmentScope, id: number) {
+    const [row] = await tx.select().from(departments).where(eq(departments.id, id));
     if (!row || !inScope(scope, id)) throw new AppError('notFound');
     return row;
   }
@@ -90,8 +93,8 @@ export function createDepartmentAdminService(deps: {
     }
   }
 
-  async function checkName(name: string, parentId: number | null, exceptId?: number) {
-    const [clash] = await db
+  async function checkName(tx: Db, name: string, parentId: number | null, exceptId?: number) {
+    const [clash] = await tx
       .select({ id: departments.id })
       .from(departments)
       .where(
@@ -106,8 +109,8 @@ export function createDepartmentAdminService(deps: {
     }
   }
 
-  const exists = async (id: number) =>
-    (await db.select({ id: departments.id }).from(departments).where(eq(departments.id, id))).length > 0;
+  const exists = async (tx: Db, id: number) =>
+    (await tx.select({ id: departments.id }).from(departments).where(eq(departments.id, id))).length > 0;
 
   return {
     async list(principal: Principal) {
@@ -115,9 +118,10 @@ export function createDepartmentAdminService(deps: {
     },
 
     async create(principal: Principal, input: CreateBody, meta: RequestMeta) {
-      checkParent(await departmentScope(db, principal), input.parentId, await exists(input.parentId));
-      await checkName(input.name, input.parentId);
       const id = await db.transaction(async (tx) => {
+        await lockTree(tx, 'departments');
+        checkParent(await departmentScope(tx, principal), input.parentId, await exists(tx, input.parentId));
+        await checkName(tx, input.name, input.parentId);
         const [row] = await tx
           .insert(departments)
           .values({ name: input.name, parentId: input.parentId, sort: input.sort, createdAt: clock.now() })
@@ -138,18 +142,21 @@ export function createDepartmentAdminService(deps: {
     },
 
     async update(principal: Principal, input: UpdateBody, meta: RequestMeta) {
-      const scope = await departmentScope(db, principal);
-      const current = await managed(scope, input.id);
-      // The root has no parent and keeps none; whatever parentId came with it is not a move.
-      const parentId = current.parentId === null ? null : input.parentId;
-      if (parentId !== null && parentId !== current.parentId) {
-        checkParent(scope, parentId, await exists(parentId));
-        if ((await departmentSubtree(db, current.id)).includes(parentId)) {
-          throw new AppError('departmentCycle', { fieldErrors: [fieldError('parentId', 'departmentCycle')] });
+      const id = await db.transaction(async (tx) => {
+        await lockTree(tx, 'departments');
+        const scope = await departmentScope(tx, principal);
+        const current = await managed(tx, scope, input.id);
+        // The root has no parent and keeps none; whatever parentId came with it is not a move.
+        const parentId = current.parentId === null ? null : input.parentId;
+        if (parentId !== null && parentId !== current.parentId) {
+          checkParent(scope, parentId, await exists(tx, parentId));
+          if ((await departmentSubtree(tx, current.id)).includes(parentId)) {
+            throw new AppError('departmentCycle', {
+              fieldErrors: [fieldError('parentId', 'departmentCycle')],
+            });
+          }
         }
-      }
-      await checkName(input.name, parentId, current.id);
-      await db.transaction(async (tx) => {
+        await checkName(tx, input.name, parentId, current.id);
         await tx
           .update(departments)
           .set({ name: input.name, parentId, sort: input.sort })
@@ -163,18 +170,26 @@ export function createDepartmentAdminService(deps: {
             to: { name: input.name, parentId },
           },
         });
+        return current.id;
       });
       // Signed-in users carry their department's name, and scopes follow the tree.
       await principals.invalidate('*');
-      return one(current.id);
+      return one(id);
     },
 
     async remove(principal: Principal, id: number, meta: RequestMeta): Promise<null> {
-      const current = await managed(await departmentScope(db, principal), id);
-      const item = await one(id);
-      if (current.parentId === null || !item.empty) throw new AppError('departmentNotEmpty');
       await db.transaction(async (tx) => {
-        await tx.delete(departments).where(eq(departments.id, id));
+        await lockTree(tx, 'departments');
+        const current = await managed(tx, await departmentScope(tx, principal), id);
+        const item = await one(id, tx);
+        if (current.parentId === null || !item.empty) throw new AppError('departmentNotEmpty');
+        try {
+          await tx.delete(departments).where(eq(departments.id, id));
+        } catch (error) {
+          // A user, content or material placed in it since the check (they take no tree lock).
+          if (postgresError(error)?.code === PG.foreignKeyViolation) throw new AppError('departmentNotEmpty');
+          throw error;
+        }
         await auditChange(tx, principal, meta, {
           at: clock.now(),
           action: DEPARTMENT_ACTIONS.delete,

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
+import { lockTree } from '../../db/locks.ts';
 import { menus, roleMenus, roles } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
@@ -38,25 +39,30 @@ export function createMenuAdminService(deps: {
 }) {
   const { db, clock, principals } = deps;
 
-  async function one(id: number): Promise<MenuAdminItem> {
-    const item = await findMenuAdminItem(db, id);
+  async function one(id: number, on: Db = db): Promise<MenuAdminItem> {
+    const item = await findMenuAdminItem(on, id);
     if (!item) throw new AppError('notFound');
     return item;
   }
 
-  /** A parent must exist, not be an action, and (on a move) not be the entry or below it. */
-  async function checkParent(parentId: number | null, movingId?: number) {
+  /**
+   * A parent must exist, not be an action, and (on a move) not be the entry or below it. Called
+   * under the tree lock; the walk up stops at an entry seen before, should the data hold a cycle.
+   */
+  async function checkParent(tx: Db, parentId: number | null, movingId?: number) {
     if (parentId === null) return;
-    const items = await listMenuAdminItems(db);
+    const items = await listMenuAdminItems(tx);
     const parent = items.find((item) => item.id === parentId);
     if (!parent || parent.kind === 'action') throw parentRefused();
     if (movingId === undefined) return;
+    const seen = new Set<number>();
     for (
       let at: MenuAdminItem | undefined = parent;
-      at;
+      at && !seen.has(at.id);
       at = items.find((item) => item.id === at?.parentId)
     ) {
       if (at.id === movingId) throw parentRefused();
+      seen.add(at.id);
     }
   }
 
@@ -76,8 +82,9 @@ export function createMenuAdminService(deps: {
     list: async () => ({ items: await listMenuAdminItems(db) }),
 
     async create(principal: Principal, input: CreateBody, meta: RequestMeta) {
-      await checkParent(input.parentId);
       const id = await db.transaction(async (tx) => {
+        await lockTree(tx, 'menus');
+        await checkParent(tx, input.parentId);
         const [row] = await tx
           .insert(menus)
           .values({
@@ -102,18 +109,19 @@ export function createMenuAdminService(deps: {
     },
 
     async update(principal: Principal, input: UpdateBody, meta: RequestMeta) {
-      const current = await one(input.id);
-      if (input.parentId !== current.parentId) await checkParent(input.parentId, current.id);
-      if (
-        input.kind === 'action' &&
-        (await listMenuAdminItems(db, eq(menus.parentId, current.id))).length > 0
-      ) {
-        // An action has no page to hold entries under it.
-        throw new AppError('menuNotEmpty');
-      }
-      // A built-in entry's name is the i18n key its titles fall back to; an added one's is English.
-      const name = current.builtIn ? current.name : (input.titles.en ?? current.name);
-      await db.transaction(async (tx) => {
+      const id = await db.transaction(async (tx) => {
+        await lockTree(tx, 'menus');
+        const current = await one(input.id, tx);
+        if (input.parentId !== current.parentId) await checkParent(tx, input.parentId, current.id);
+        if (
+          input.kind === 'action' &&
+          (await listMenuAdminItems(tx, eq(menus.parentId, current.id))).length > 0
+        ) {
+          // An action has no page to hold entries under it.
+          throw new AppError('menuNotEmpty');
+        }
+        // A built-in entry's name is the i18n key its titles fall back to; an added one's is English.
+        const name = current.builtIn ? current.name : (input.titles.en ?? current.name);
         await tx
           .update(menus)
           .set({ name, ...fields(input) })
@@ -124,17 +132,20 @@ export function createMenuAdminService(deps: {
           target: `menu:${current.id}`,
           detail: { from: current, to: fields(input) },
         });
+        return current.id;
       });
       await principals.invalidate('*');
-      return one(current.id);
+      return one(id);
     },
 
     async remove(principal: Principal, id: number, meta: RequestMeta): Promise<null> {
-      const current = await one(id);
-      if (current.builtIn) throw new AppError('menuBuiltIn');
-      if ((await listMenuAdminItems(db, eq(menus.parentId, id))).length > 0)
-        throw new AppError('menuNotEmpty');
       await db.transaction(async (tx) => {
+        // Under the lock, so no entry is added below it between the check and the (cascading) delete.
+        await lockTree(tx, 'menus');
+        const current = await one(id, tx);
+        if (current.builtIn) throw new AppError('menuBuiltIn');
+        if ((await listMenuAdminItems(tx, eq(menus.parentId, id))).length > 0)
+          throw new AppError('menuNotEmpty');
         await tx.delete(menus).where(eq(menus.id, id));
         await auditChange(tx, principal, meta, {
           at: clock.now(),
