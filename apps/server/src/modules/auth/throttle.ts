@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm';
 import { THROTTLE } from '@postdeck/contract/constants';
 import type { Db } from '../../db/client.ts';
+import { lockKeys } from '../../db/locks.ts';
 import { auditLog } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
 import { AUTH_ACTIONS, type AuditEntry, type RequestMeta, writeAudit } from '../audit/audit.ts';
@@ -37,7 +38,7 @@ export async function admitAttempt(db: Db, account: string, meta: RequestMeta, n
   let lock = await lockOf(db, account, meta.ip, now);
   if (!lock) {
     const admitted = await db.transaction(async (tx) => {
-      await holdLocks(tx, [accountKey(account), ipKey(meta.ip)]);
+      await lockKeys(tx, [accountKey(account), ipKey(meta.ip)]);
       const current = await lockOf(tx, account, meta.ip, now);
       if (current) return current;
       const [row] = await tx
@@ -151,7 +152,7 @@ async function recordRefusal(db: Db, account: string, meta: RequestMeta, now: Da
   if (await bump(db)) return;
   await db.transaction(async (tx) => {
     // The first refusal of a window inserts; the lock keeps a parallel one from inserting too.
-    await holdLocks(tx, [by === 'account' ? accountKey(account) : ipKey(meta.ip)]);
+    await lockKeys(tx, [by === 'account' ? accountKey(account) : ipKey(meta.ip)]);
     if (await bump(tx)) return;
     await writeAudit(tx, {
       ...meta,
@@ -168,10 +169,3 @@ const lockKey = (name: string) =>
   createHash('sha256').update(`postdeck:sign-in:${name}`).digest().readBigInt64BE(0);
 const accountKey = (account: string) => lockKey(`account:${account}`);
 const ipKey = (ip: string) => lockKey(`ip:${ip}`);
-
-/** Transaction-scoped advisory locks, taken in one order everywhere so two never deadlock. */
-async function holdLocks(tx: Db, keys: bigint[]) {
-  for (const key of [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-    await tx.execute(sql`select pg_advisory_xact_lock(${key.toString()}::bigint)`);
-  }
-}

@@ -4,7 +4,7 @@ import { MATERIAL_UPLOAD_PATH } from '@postdeck/contract/materials';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { withXactLock } from '../../db/xact-lock.ts';
+import { withXactLock } from '../../db/locks.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseAllowList } from '../../lib/safe-fetch/safe-fetch.ts';
