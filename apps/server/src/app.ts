@@ -38,6 +38,7 @@ import { systemRoutes, VERSION } from './modules/system/routes.ts';
 import { profileRoutes } from './modules/users/profile.ts';
 import { loadPrincipal } from './modules/users/principal-repo.ts';
 import { DOCS_PREFIX, registerAuth } from './plugins/auth.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type LogSettings, loggerOptions, RequestLogController } from './plugins/request-logging.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -173,14 +174,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerAuth(app, { accessTokens, principals });
-  const spaFallback = await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
-  registerErrorHandling(app, spaFallback);
-
-  manualRoutes(app);
+  registerErrorHandling(app);
+  await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
+  await app.register(async (manual) => {
+    await registerCompression(manual);
+    manualRoutes(manual);
+  });
   // Registered at the root: the viewer builds its asset links from routePrefix alone.
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
   await app.register(
     async (api) => {
+      await registerCompression(api);
       systemRoutes(api, { db: database.db, config });
       authRoutes(api, auth, userAdmin);
       oidcRoutes(api, oidc);

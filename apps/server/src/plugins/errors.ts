@@ -35,10 +35,7 @@ function validationFields(error: RequestValidationError, lang: Language): FieldE
  * constraint violations as 409 or 400 naming the field, anything else a 500 with the
  * request id and no stack.
  */
-export function registerErrorHandling(
-  app: FastifyInstance,
-  spaFallback: (url: string, method: string) => { html: string; csp: string } | undefined,
-) {
+export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((rawError: FastifyError | Error, request, reply) => {
     const lang = requestLanguage(request);
     if (rawError instanceof AppError) return sendAppError(request, reply, rawError);
@@ -91,13 +88,6 @@ export function registerErrorHandling(
     });
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    const page = spaFallback(request.url, request.method);
-    if (!page) return sendAppError(request, reply, new AppError('notFound'));
-    return reply
-      .header('content-security-policy', page.csp)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(page.html);
-  });
+  // Client routes of the web app are a route of their own (web.ts): what is left is not found.
+  app.setNotFoundHandler((request, reply) => sendAppError(request, reply, new AppError('notFound')));
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { AUDIT_CSV_COLUMNS, type AuditItem } from '@postdeck/contract/audit';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,12 +25,12 @@ const list = async (who: string, query: Record<string, string> = {}) => {
 const targets = async (query: Record<string, string>) =>
   (await list('admin', query)).body.data.items.map((i) => i.target);
 
-const exportCsv = (who: string, query: Record<string, string> = {}) =>
+const exportCsv = (who: string, query: Record<string, string> = {}, headers: Record<string, string> = {}) =>
   t.app.inject({
     method: 'GET',
     url: '/prod-api/log/audit/export',
     query,
-    headers: { authorization: `Bearer ${tokens[who] as string}`, 'user-agent': 'vitest' },
+    headers: { authorization: `Bearer ${tokens[who] as string}`, 'user-agent': 'vitest', ...headers },
   });
 
 /** A strict RFC 4180 reader: the test's own, so the writer is checked against the rules. */
@@ -268,6 +269,25 @@ describe('CSV export', () => {
       '{"note":"你好，世界","quote":"x\\"y"}',
     ]);
     expect(text).toContain('"a,b ""c""\nd"');
+  });
+
+  it('streams the same file compressed to a client that accepts it', async () => {
+    const plain = await exportCsv('admin', { action: 'csv.case' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.toString('utf8')).toContain('csv.case');
+    const cases = [
+      ['br, gzip', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const;
+    for (const [accepted, encoding, decode] of cases) {
+      const res = await exportCsv('admin', { action: 'csv.case' }, { 'accept-encoding': accepted });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="audit-log.csv"');
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(decode(res.rawPayload).equals(plain.rawPayload)).toBe(true);
+    }
   });
 
   it('writes its own audit entry with the filters', async () => {

@@ -51,6 +51,9 @@ function served(row: MaterialRow, variant: FileVariant): Served | undefined {
  */
 export function fileRoutes(app: FastifyInstance, deps: { db: Db; storage: FileStorage; signer: UrlSigner }) {
   const config = { permission: PUBLIC } as const;
+  // Files go out as stored, never compressed on the fly: media and zips are compressed already,
+  // and byte ranges and Content-Length (video seeking, download progress) count stored bytes.
+  const compress = false;
 
   /**
    * A genuine URL whose user is still active: one disabled (or deleted) since the URL was signed
@@ -61,7 +64,7 @@ export function fileRoutes(app: FastifyInstance, deps: { db: Db; storage: FileSt
     return principal?.status === 'active';
   }
 
-  app.get(FILE_ROUTE, { config }, async (request, reply) => {
+  app.get(FILE_ROUTE, { config, compress }, async (request, reply) => {
     const params = request.params as { id?: string; variant?: string };
     const grant = deps.signer.verifyFile(params, request.query as Record<string, unknown>);
     const row = grant && (await stillAllowed(grant)) ? await findMaterial(deps.db, grant.value) : undefined;
@@ -71,7 +74,7 @@ export function fileRoutes(app: FastifyInstance, deps: { db: Db; storage: FileSt
   });
 
   // No HEAD: it would build the whole archive only to throw it away.
-  app.get(ZIP_ROUTE, { config, exposeHeadRoute: false }, async (request, reply) => {
+  app.get(ZIP_ROUTE, { config, compress, exposeHeadRoute: false }, async (request, reply) => {
     const grant = deps.signer.verifyZip(request.query as Record<string, unknown>);
     const rows = grant && (await stillAllowed(grant)) ? await findMaterials(deps.db, grant.value) : [];
     // Materials deleted since the link was made are left out; a zip of nothing is not found.

@@ -224,6 +224,24 @@ describe('signed file addresses', () => {
     expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
   });
 
+  it('sends files as stored to browsers that accept compression: ranges and lengths intact', async () => {
+    const acceptEncoding = 'gzip, deflate, br, zstd';
+    const whole = await t.fetchSigned(material.urls.download, { 'accept-encoding': acceptEncoding });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(whole.headers['content-length']).toBe(String(material.bytes));
+    expect(whole.rawPayload.length).toBe(material.bytes);
+    const part = await t.fetchSigned(material.urls.original, {
+      'accept-encoding': acceptEncoding,
+      range: 'bytes=1-3',
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-encoding']).toBeUndefined();
+    expect(part.headers['content-range']).toBe(`bytes 1-3/${material.bytes}`);
+    expect(part.headers['content-length']).toBe('3');
+    expect(part.rawPayload.toString()).toBe('PNG');
+  });
+
   it('answers 404 to any tampering: other id, other variant, other user, bad or missing signature', async () => {
     const url = new URL(material.urls.original, 'http://x');
     const variants = [

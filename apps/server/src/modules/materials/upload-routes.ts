@@ -76,11 +76,13 @@ export function uploadRoutes(app: FastifyInstance, uploads: Uploads) {
   return app.register(async (tus) => {
     // Leaves upload bodies unread for tus (no parsing, no body limit).
     tus.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-    tus.route({ method: 'POST', url: MATERIAL_UPLOAD_PATH, config, handler: handOver });
+    // tus answers on the raw response itself: nothing for the compression hooks to do.
+    tus.route({ method: 'POST', url: MATERIAL_UPLOAD_PATH, config, compress: false, handler: handOver });
     tus.route({
       method: ['HEAD', 'PATCH', 'DELETE'],
       url: `${MATERIAL_UPLOAD_PATH}/:id`,
       config,
+      compress: false,
       handler: handOver,
     });
   });
