@@ -25,6 +25,21 @@ describe('LangSelect (I18-3)', () => {
     expect(items[1]).toHaveAttribute('aria-disabled', 'true');
     await userEvent.click(items[3] as HTMLElement);
     await waitFor(() => expect(Cookies.get('language')).toBe('ja'));
+    // Said in the language just chosen, not the one left behind.
+    expect(await screen.findByText('言語を切り替えました')).toBeTruthy();
+    expect(screen.queryByText('Switch Language Success')).toBeNull();
+  });
+
+  it('says so in English when English is chosen', async () => {
+    await changeLanguage('es');
+    render(
+      <Providers>
+        <LangSelect />
+      </Providers>,
+    );
+    await userEvent.click(screen.getByTestId('lang-select'));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'English' }));
     expect(await screen.findByText('Switch Language Success')).toBeTruthy();
+    expect(screen.queryByText('Idioma cambiado correctamente')).toBeNull();
   });
 });

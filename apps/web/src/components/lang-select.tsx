@@ -1,7 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage } from '../i18n/i18n';
+import { changeLanguage, currentLanguage, i18n as instance } from '../i18n/i18n';
 import { LANGUAGE_NAMES, isLanguage } from '../i18n/language';
 
 /** Checklist I18-3: the four languages, the current one disabled. */
@@ -19,7 +19,8 @@ export function LangSelect({ className }: { className?: string }) {
   const onClick = async ({ key }: { key: string }) => {
     if (!isLanguage(key)) return;
     await changeLanguage(key);
-    void message.success(t('langSelect.success'));
+    // Not `t`: it is bound to the language this render had, the one just left behind.
+    void message.success(instance.getFixedT(key)('langSelect.success'));
   };
 
   return (
