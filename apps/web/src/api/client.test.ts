@@ -176,6 +176,85 @@ describe('token refresh', () => {
   });
 });
 
+describe('confirm logout: cancel stays on the page (spec §8, 1012xx)', () => {
+  const POLL_BODY = { readStatus: 1, page: 1, pageSize: 1 } as const;
+  const POLL_PATH = '/prod-api/infor/notReadList';
+  const revoked = () => envelope(null, { status: 401, code: 101205, msg: 'This session was ended' });
+
+  /** The bell's poll as the app runs it: once now, then every 5 s. */
+  function startPolling(client: ReturnType<typeof setup>['client']) {
+    const poll = () =>
+      void client.request('notReadList', { body: POLL_BODY, background: true }).catch(() => {});
+    poll();
+    const timer = setInterval(poll, 5000);
+    return () => clearInterval(timer);
+  }
+
+  const boxAt = (effects: ReturnType<typeof setup>['effects'], index: number) =>
+    effects.confirm.mock.calls[index]?.[0] as ConfirmOptions;
+
+  it('after cancel the 5 s poll neither reopens the box nor calls the server; the next call the user makes asks again', async () => {
+    vi.useFakeTimers();
+    storeTokens('old', { expired: false });
+    const fetchSpy = mockFetch(revoked);
+    const { client, effects } = setup();
+    const stop = startPolling(client);
+
+    await vi.waitFor(() => expect(effects.confirm).toHaveBeenCalledTimes(1));
+    boxAt(effects, 0).onCancel();
+    // A minute of polling: twelve rounds, none of them reaches the server or the user.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(effects.confirm).toHaveBeenCalledTimes(1);
+    expect(calls(fetchSpy, POLL_PATH)).toHaveLength(1);
+    expect(effects.error).not.toHaveBeenCalled();
+    expect(effects.signOut).not.toHaveBeenCalled();
+
+    // The user opens a page: that call needs the server, and the server's answer asks again.
+    await expect(client.request('info')).rejects.toMatchObject({ code: 101205, handled: true });
+    expect(effects.confirm).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
+  it('a poll answered after the cancel stays quiet too', async () => {
+    vi.useFakeTimers();
+    storeTokens('old', { expired: false });
+    let answerPoll!: (response: Response) => void;
+    mockFetch(({ url }) =>
+      url.pathname === POLL_PATH ? new Promise<Response>((resolve) => (answerPoll = resolve)) : revoked(),
+    );
+    const { client, effects } = setup();
+
+    const poll = client.request('notReadList', { body: POLL_BODY, background: true });
+    await expect(client.request('info')).rejects.toMatchObject({ code: 101205 });
+    boxAt(effects, 0).onCancel();
+    answerPoll(revoked());
+    await expect(poll).rejects.toMatchObject({ code: 101205, handled: true });
+    expect(effects.confirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('polling resumes once the user signs in again (here, in another tab)', async () => {
+    vi.useFakeTimers();
+    storeTokens('old', { expired: false });
+    const fetchSpy = mockFetch(({ headers }) =>
+      headers.get('Authorization') === 'Bearer access-old'
+        ? revoked()
+        : envelope({ items: [], total: 0, count: 0 }),
+    );
+    const { client, effects } = setup();
+    const stop = startPolling(client);
+    await vi.waitFor(() => expect(effects.confirm).toHaveBeenCalledTimes(1));
+    boxAt(effects, 0).onCancel();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls(fetchSpy, POLL_PATH)).toHaveLength(1);
+
+    storeTokens('again', { expired: false });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls(fetchSpy, POLL_PATH)).toHaveLength(2);
+    expect(effects.confirm).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});
+
 describe('failures', () => {
   it('shows the no-permission text for HTTP 403', async () => {
     mockFetch(() => envelope(null, { status: 403, code: 403, msg: 'forbidden' }));

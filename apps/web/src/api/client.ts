@@ -56,6 +56,12 @@ export type RequestOptions<N extends EndpointName> = BodyPart<N> &
     inlineErrors?: boolean;
     /** The caller handles every failure itself, session ones included (the navigation guard). */
     silent?: boolean;
+    /**
+     * Nobody asked for this call just now (a poll). Once the user chose 'cancel' in the
+     * confirm-logout box, such calls are not sent and fail quietly, so the box does not come
+     * back by itself (spec §8: cancel stays on the page).
+     */
+    background?: boolean;
   };
 
 export type RequestArgs<N extends EndpointName> =
@@ -96,7 +102,7 @@ interface SendOptions {
   file?: boolean;
 }
 
-type LooseOptions = SendOptions & { inlineErrors?: boolean; silent?: boolean };
+type LooseOptions = SendOptions & { inlineErrors?: boolean; silent?: boolean; background?: boolean };
 
 /** Used until the App registers its own: plain browser dialogs, so nothing is lost. */
 const browserEffects: ClientEffects = {
@@ -197,6 +203,13 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   let refreshing: Promise<StoredAuth> | undefined;
   let config: Promise<PublicConfig> | undefined;
   let confirmOpen = false;
+  /**
+   * The session the user chose to stay on at the confirm-logout box, by its refresh token, and
+   * the failure that ended it. Calls the user starts (a page, a save) still go out and show the
+   * box again; background calls stay quiet. A new session (signing in again, in any tab) ends it.
+   */
+  let stayed: { refreshToken: string | undefined; error: ApiError } | undefined;
+  const stayingOnDeadSession = () => stayed !== undefined && stayed.refreshToken === readAuth()?.refreshToken;
 
   async function send(endpoint: Endpoint, options: SendOptions, token?: string): Promise<unknown> {
     const timeoutMs = endpoint.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -330,7 +343,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     effects.signOut(await signOnAddress(kind));
   }
 
-  function confirmRelogin(): void {
+  function confirmRelogin(error: ApiError): void {
     if (confirmOpen) return;
     confirmOpen = true;
     effects.confirm({
@@ -340,12 +353,20 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
       cancelText: t('request.cancel'),
       onOk: () => {
         confirmOpen = false;
+        stayed = undefined;
         void signOut('logout');
       },
       onCancel: () => {
         confirmOpen = false;
+        stayed = { refreshToken: readAuth()?.refreshToken, error };
       },
     });
+  }
+
+  /** A background call on the session the user chose to stay on fails at once, already handled. */
+  function sendUnlessStaying(endpoint: Endpoint, options: LooseOptions): Promise<unknown> {
+    if (options.background && stayed && stayingOnDeadSession()) return Promise.reject(stayed.error);
+    return authorisedSend(endpoint, options);
   }
 
   function handleFailure(error: ApiError, endpoint: Endpoint, options: LooseOptions) {
@@ -354,6 +375,8 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     const ownedByCaller = options.inlineErrors && (action === 'message' || action === 'fields');
     if (ownedByCaller) return;
     error.handled = true;
+    // A poll that was under way when the user chose to stay: not worth a box nor a log entry.
+    if (action === 'confirm-relogin' && options.background && stayingOnDeadSession()) return;
     useErrorLogStore.getState().add({
       message: error.message,
       info: `${endpoint.method} ${endpoint.path} -> ${error.status || error.kind} ${error.code || ''}`.trim(),
@@ -361,7 +384,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     });
     switch (action) {
       case 'confirm-relogin':
-        return confirmRelogin();
+        return confirmRelogin(error);
       case 'sso-login':
         return void signOut('login');
       case 'sso-logout':
@@ -378,7 +401,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     // The typed signature has checked the input; inside, one loose shape serves every endpoint.
     const opts: LooseOptions = (options as LooseOptions | undefined) ?? {};
     try {
-      return (await authorisedSend(endpoint, opts)) as DataOf<N>;
+      return (await sendUnlessStaying(endpoint, opts)) as DataOf<N>;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       handleFailure(error, endpoint, opts);
@@ -390,7 +413,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     const endpoint: Endpoint = endpoints[name];
     const opts: LooseOptions = { ...(options as LooseOptions | undefined), file: true };
     try {
-      return (await authorisedSend(endpoint, opts)) as Blob;
+      return (await sendUnlessStaying(endpoint, opts)) as Blob;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       handleFailure(error, endpoint, opts);

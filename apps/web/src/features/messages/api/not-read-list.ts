@@ -27,13 +27,20 @@ export const notReadListQuery = (body: NotReadListBody) =>
     queryFn: ({ signal }) => fetchNotReadList(body, signal),
   });
 
-/** The 5-second poll shared by the bell and the publish-failure banner (one request). */
-export const useFailurePoll = () =>
-  useQuery({
+/**
+ * The 5-second poll shared by the bell and the publish-failure banner (one request). Nobody asked
+ * for it, so the client treats it as a background call: after 'cancel' in the confirm-logout box
+ * it no longer reaches the server nor reopens the box.
+ */
+export const failurePollQuery = () =>
+  queryOptions({
     ...notReadListQuery(FAILURE_POLL_BODY),
+    queryFn: ({ signal }) => request('notReadList', { body: FAILURE_POLL_BODY, signal, background: true }),
     refetchInterval: POLL_INTERVAL_MS,
     staleTime: 0,
   });
+
+export const useFailurePoll = () => useQuery(failurePollQuery());
 
 /** The popover's list; only fetched while `enabled` (the popover is open). */
 export const useLatestUnread = (enabled: boolean) =>
