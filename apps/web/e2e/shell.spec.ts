@@ -109,14 +109,17 @@ test('switching language retitles the menu, tags, breadcrumb and document title'
   context,
 }) => {
   await signIn(page);
-  await expect(page).toHaveTitle('Department content - Postdeck');
+  await expect(page).toHaveTitle(
+    'Department content - Postdeck · Global social media content operations platform',
+  );
   await page.getByTestId('lang-select').click();
   await page.getByRole('menuitem', { name: '中文' }).click();
-  await expect(page.getByText('Switch Language Success')).toBeVisible();
+  // Said in the language just chosen.
+  await expect(page.getByText('切换语言成功')).toBeVisible();
   await expect(page.getByTestId('side-menu')).toContainText('部门内容');
   await expect(tags(page)).toHaveText(['部门内容']);
   await expect(page.getByTestId('breadcrumb')).toContainText('部门内容');
-  await expect(page).toHaveTitle(/部门内容/);
+  await expect(page).toHaveTitle('部门内容 - Postdeck · 全球社交媒体内容运营平台');
   const language = (await context.cookies()).find((c) => c.name === 'language');
   expect(language?.value).toBe('zh');
 });

@@ -1,8 +1,11 @@
 import type { TFunction } from 'i18next';
 import { routeTitle } from '../i18n/i18n';
 
-/** Checklist PG-1: '<page title> - Postdeck', or 'Postdeck' for a page without a title. */
+/** 'Postdeck · <the spec §1 product title>' in the interface language. */
+export const productName = (t: TFunction): string => `${t('app.title')} · ${t('app.product')}`;
+
+/** Checklist PG-1: '<page title> - <product>', or the product alone for a page without a title. */
 export function documentTitle(titleKey: string | undefined, t: TFunction): string {
-  const app = t('app.title');
-  return titleKey ? `${routeTitle(titleKey, t)} - ${app}` : app;
+  const product = productName(t);
+  return titleKey ? `${routeTitle(titleKey, t)} - ${product}` : product;
 }

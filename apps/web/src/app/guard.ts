@@ -41,10 +41,10 @@ export function decideNavigation({
     return OPEN_PATHS.has(pathname) ? { kind: 'allow' } : { kind: 'redirect', to: loginRedirect(fullPath) };
   }
   if (pathname === '/login') return { kind: 'redirect', to: '/' };
-  // The OAuth pop-up only hands a code to its opener and closes; it needs no session data.
   if (loaded && mustChangePassword && pathname !== PAGES.changePassword) {
     return { kind: 'redirect', to: PAGES.changePassword };
   }
+  // The sign-on return only passes the browser on; the page it leads to loads the session.
   if (pathname === '/auth-redirect' || loaded) return { kind: 'allow' };
   return { kind: 'load' };
 }

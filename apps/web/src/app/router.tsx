@@ -45,7 +45,7 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
           lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
           handle: title('login'),
         },
-        { path: '/auth-redirect', Component: AuthRedirectPage },
+        { path: '/auth-redirect', Component: AuthRedirectPage, handle: title('authRedirect') },
         { path: '/404', Component: NotFoundPage, handle: title('page404') },
         { path: '/401', Component: UnauthorizedPage, handle: title('page401') },
         {

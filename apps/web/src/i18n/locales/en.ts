@@ -2,6 +2,8 @@
 export const en = {
   app: {
     title: 'Postdeck',
+    /** Spec §1: the product's title, shown beside the name. */
+    product: 'Global social media content operations platform',
     loading: 'Loading',
     retry: 'Retry',
   },
@@ -16,6 +18,7 @@ export const en = {
     login: 'Log in',
     page404: 'Page not found',
     page401: 'No access',
+    authRedirect: 'Authorisation redirect',
     profile: 'Profile',
     changePassword: 'Change password',
     myMessages: 'My messages',
@@ -89,6 +92,13 @@ export const en = {
     rolesRequired: 'getInfo: roles must be a non-null array!',
     menuLoadError: 'menu data loading error',
     unknownError: 'Has Error',
+  },
+  authRedirect: {
+    title: 'Nothing to pass on here',
+    description:
+      "This address hands the single sign-on service's answer on to the console, and it was opened without one.",
+    toLogin: 'Go to the login page',
+    toConsole: 'Go to the console',
   },
   errorPage: {
     notFound: 'Sorry, the page you visited does not exist.',
@@ -169,6 +179,13 @@ export const en = {
     codeFixed: 'The code cannot be changed.',
     name: 'Name',
     builtIn: 'Built-in',
+    /** Built-in roles keep a stored English name; shown in the interface language. */
+    builtInNames: {
+      admin: 'Administrator',
+      dept_admin: 'Department administrator',
+      editor: 'Editor',
+      viewer: 'Viewer',
+    },
     dataScope: 'Data scope',
     dataScopeHint: 'The departments whose content, materials and users holders of this role see and manage.',
     dataScopes: {
@@ -427,6 +444,7 @@ export const en = {
     },
   },
   composer: {
+    actionsLabel: 'Content actions',
     media: {
       cover: 'Cover',
       materials: 'Images and video',

@@ -3,6 +3,7 @@ import type { Messages } from './en';
 export const es: Messages = {
   app: {
     title: 'Postdeck',
+    product: 'Plataforma global de operación de contenidos en redes sociales',
     loading: 'Cargando',
     retry: 'Reintentar',
   },
@@ -17,6 +18,7 @@ export const es: Messages = {
     login: 'Iniciar sesión',
     page404: 'Página no encontrada',
     page401: 'Sin acceso',
+    authRedirect: 'Redirección de autorización',
     profile: 'Perfil',
     changePassword: 'Cambiar contraseña',
     myMessages: 'Mis mensajes',
@@ -91,6 +93,13 @@ export const es: Messages = {
     rolesRequired: 'getInfo: los roles deben ser una lista no vacía.',
     menuLoadError: 'error al cargar los datos del menú',
     unknownError: 'Se produjo un error',
+  },
+  authRedirect: {
+    title: 'No hay nada que transmitir aquí',
+    description:
+      'Esta dirección transmite a la consola la respuesta del servicio de inicio de sesión único, y se abrió sin ninguna.',
+    toLogin: 'Ir a la página de inicio de sesión',
+    toConsole: 'Ir a la consola',
   },
   errorPage: {
     notFound: 'Lo sentimos, la página que ha visitado no existe.',
@@ -172,6 +181,12 @@ export const es: Messages = {
     codeFixed: 'El código no se puede cambiar.',
     name: 'Nombre',
     builtIn: 'Integrado',
+    builtInNames: {
+      admin: 'Administrador',
+      dept_admin: 'Administrador de departamento',
+      editor: 'Editor',
+      viewer: 'Lector',
+    },
     dataScope: 'Ámbito de datos',
     dataScopeHint:
       'De qué departamentos ven y gestionan contenidos, materiales y usuarios quienes tienen el rol.',
@@ -434,6 +449,7 @@ export const es: Messages = {
     },
   },
   composer: {
+    actionsLabel: 'Acciones del contenido',
     media: {
       cover: 'Portada',
       materials: 'Imágenes y vídeo',

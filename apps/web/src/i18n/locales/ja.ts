@@ -3,6 +3,7 @@ import type { Messages } from './en';
 export const ja: Messages = {
   app: {
     title: 'Postdeck',
+    product: 'グローバルSNSコンテンツ運用プラットフォーム',
     loading: '読み込み中',
     retry: '再試行',
   },
@@ -17,6 +18,7 @@ export const ja: Messages = {
     login: 'ログイン',
     page404: 'ページが見つかりません',
     page401: 'アクセス権がありません',
+    authRedirect: '認可リダイレクト',
     profile: 'プロフィール',
     changePassword: 'パスワード変更',
     myMessages: 'マイメッセージ',
@@ -90,6 +92,13 @@ export const ja: Messages = {
     rolesRequired: 'getInfo: ロールは空でない配列である必要があります！',
     menuLoadError: 'メニューデータの読み込みエラー',
     unknownError: 'エラーが発生しました',
+  },
+  authRedirect: {
+    title: '引き継ぐ認証結果がありません',
+    description:
+      'このアドレスはシングルサインオンの結果をコンソールに引き継ぐためのものですが、結果なしで開かれました。',
+    toLogin: 'ログインページへ',
+    toConsole: 'コンソールへ',
   },
   errorPage: {
     notFound: '申し訳ありません。お探しのページは存在しません。',
@@ -170,6 +179,12 @@ export const ja: Messages = {
     codeFixed: 'コードは変更できません。',
     name: '名前',
     builtIn: '組み込み',
+    builtInNames: {
+      admin: '管理者',
+      dept_admin: '部門管理者',
+      editor: '編集者',
+      viewer: '閲覧者',
+    },
     dataScope: 'データ範囲',
     dataScopeHint: 'このロールを持つユーザーが、どの部署のコンテンツ・素材・ユーザーを閲覧・管理できるか。',
     dataScopes: {
@@ -428,6 +443,7 @@ export const ja: Messages = {
     },
   },
   composer: {
+    actionsLabel: 'コンテンツの操作',
     media: {
       cover: 'カバー',
       materials: '画像と動画',

@@ -3,6 +3,7 @@ import type { Messages } from './en';
 export const zh: Messages = {
   app: {
     title: 'Postdeck',
+    product: '全球社交媒体内容运营平台',
     loading: '加载中',
     retry: '重试',
   },
@@ -17,6 +18,7 @@ export const zh: Messages = {
     login: '登录',
     page404: '页面不存在',
     page401: '无访问权限',
+    authRedirect: '授权跳转',
     profile: '个人中心',
     changePassword: '修改密码',
     myMessages: '我的消息',
@@ -90,6 +92,12 @@ export const zh: Messages = {
     rolesRequired: 'getInfo：角色列表不能为空！',
     menuLoadError: '菜单数据加载错误',
     unknownError: '出错了',
+  },
+  authRedirect: {
+    title: '这里没有需要转交的登录结果',
+    description: '此地址用于把单点登录服务的结果转交给控制台，但打开时没有带上结果。',
+    toLogin: '前往登录页',
+    toConsole: '进入控制台',
   },
   errorPage: {
     notFound: '抱歉，您访问的页面不存在。',
@@ -168,6 +176,12 @@ export const zh: Messages = {
     codeFixed: '编码不能修改。',
     name: '名称',
     builtIn: '内置',
+    builtInNames: {
+      admin: '管理员',
+      dept_admin: '部门管理员',
+      editor: '编辑',
+      viewer: '查看者',
+    },
     dataScope: '数据范围',
     dataScopeHint: '拥有此角色的用户可以查看和管理哪些部门的内容、素材和用户。',
     dataScopes: {
@@ -423,6 +437,7 @@ export const zh: Messages = {
     },
   },
   composer: {
+    actionsLabel: '内容操作',
     media: {
       cover: '封面',
       materials: '图片和视频',

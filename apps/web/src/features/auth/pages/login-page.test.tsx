@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/query-client';
 import { Providers } from '../../../app/providers';
 import { useUserStore } from '../../../stores/user-store';
-import { USER_INFO, calls, envelope, mockFetch, tokenPair } from '../../../test/fetch-mock';
+import { NO_SSO_CONFIG, USER_INFO, calls, envelope, mockFetch, tokenPair } from '../../../test/fetch-mock';
+import { changeLanguage } from '../../../i18n/i18n';
 import { clearAuth, readAuth } from '../../../utils/auth-cookie';
 import { LoginPage } from './login-page';
 
@@ -74,6 +75,24 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect account or password');
     expect(screen.queryByTestId('landed')).not.toBeInTheDocument();
     expect(readAuth()).toBeUndefined();
+  });
+
+  it('titles the page with Postdeck and the product title of spec §1, in the interface language', async () => {
+    mockFetch(() => envelope(NO_SSO_CONFIG));
+    renderLogin('/login');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'PostdeckGlobal social media content operations platform',
+    );
+    await changeLanguage('zh');
+    try {
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+          'Postdeck全球社交媒体内容运营平台',
+        ),
+      );
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('asks for at least 6 password characters before calling the server', async () => {

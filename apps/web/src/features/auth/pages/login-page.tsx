@@ -91,7 +91,10 @@ export function LoginPage() {
     <main className={styles.page}>
       <div className={styles.panel}>
         <div className={styles.header}>
-          <h1 className={styles.title}>{t('app.title')}</h1>
+          <h1 className={styles.title}>
+            {t('app.title')}
+            <span className={styles.product}>{t('app.product')}</span>
+          </h1>
           <LangSelect className={styles.lang} />
         </div>
         {sso.errorCode !== null && !login.error && (
