@@ -41,3 +41,17 @@ export type DataScope = (typeof DATA_SCOPES)[number];
 
 export const BUILT_IN_ROLES = ['admin', 'dept_admin', 'editor', 'viewer'] as const;
 export type BuiltInRole = (typeof BUILT_IN_ROLES)[number];
+
+export const isBuiltInRole = (code: string): code is BuiltInRole =>
+  (BUILT_IN_ROLES as readonly string[]).includes(code);
+
+/**
+ * The names the built-in roles are created with. The web app shows a built-in role that still
+ * has its name in the interface language; a name an administrator gave it is shown as given.
+ */
+export const BUILT_IN_ROLE_NAMES: Readonly<Record<BuiltInRole, string>> = {
+  admin: 'Administrator',
+  dept_admin: 'Department administrator',
+  editor: 'Editor',
+  viewer: 'Viewer',
+};

@@ -1,5 +1,5 @@
 import { PAGES } from '@postdeck/contract/pages';
-import { PERMISSIONS as P, type Permission } from '@postdeck/contract/permissions';
+import { BUILT_IN_ROLE_NAMES, PERMISSIONS as P, type Permission } from '@postdeck/contract/permissions';
 
 /**
  * The built-in menu tree of spec §1. `key` is the entry's stable identity: bootstrap adds
@@ -84,10 +84,10 @@ export const MENU_TREE: MenuSeed[] = [
 
 /** Which built-in entries each built-in role is given (by key); groups follow their children. */
 export const ROLE_SEEDS = [
-  { code: 'admin', name: 'Administrator', dataScope: 'all', menus: 'all' },
+  { code: 'admin', name: BUILT_IN_ROLE_NAMES.admin, dataScope: 'all', menus: 'all' },
   {
     code: 'dept_admin',
-    name: 'Department administrator',
+    name: BUILT_IN_ROLE_NAMES.dept_admin,
     dataScope: 'tree',
     menus: 'all-but',
     // Everyone's messages stay with administrators (issue 3).
@@ -95,7 +95,7 @@ export const ROLE_SEEDS = [
   },
   {
     code: 'editor',
-    name: 'Editor',
+    name: BUILT_IN_ROLE_NAMES.editor,
     dataScope: 'own',
     menus: [
       'departmentContent',
@@ -112,7 +112,7 @@ export const ROLE_SEEDS = [
   },
   {
     code: 'viewer',
-    name: 'Viewer',
+    name: BUILT_IN_ROLE_NAMES.viewer,
     dataScope: 'own',
     menus: [
       'departmentContent',

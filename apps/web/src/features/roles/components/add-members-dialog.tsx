@@ -7,6 +7,7 @@ import { useShowFailure } from '../../../utils/show-failure';
 import { useRoleMemberActions } from '../api/role-actions';
 import { RoleUserTable } from './role-user-table';
 import { useRoleUserList } from './use-role-user-list';
+import { roleName } from '../../../utils/role-name';
 
 interface AddMembersProps {
   role: RoleItem;
@@ -24,7 +25,7 @@ function AddMembers({ role, onDone }: AddMembersProps) {
 
   const submit = () =>
     add.mutateAsync(selectedIds).then(({ inserted }) => {
-      void message.success(t('roles.membersAdded', { count: inserted, name: role.name }));
+      void message.success(t('roles.membersAdded', { count: inserted, name: roleName(role, t) }));
       onDone();
     }, showFailure);
 
@@ -86,7 +87,7 @@ export function AddMembersDialog({ role, open, round, onClose }: AddMembersDialo
       footer={null}
       width={720}
       destroyOnHidden
-      title={t('roles.addMembersTitle', { name: role.name })}
+      title={t('roles.addMembersTitle', { name: roleName(role, t) })}
     >
       <AddMembers key={round} role={role} onDone={onClose} />
     </Modal>

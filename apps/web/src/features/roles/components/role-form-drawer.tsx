@@ -10,6 +10,7 @@ import { useRoleActions } from '../api/role-actions';
 import { useRoleMenuTree } from '../api/role-queries';
 import { grantsFromRole, indexMenus, menuIdsToSave, nestMenus } from '../menu-grants';
 import { MenuGrantTree } from './menu-grant-tree';
+import { roleName } from '../../../utils/role-name';
 
 /** A new role, or the role being edited. */
 export type RoleFormTarget = 'new' | RoleItem;
@@ -59,7 +60,7 @@ function RoleForm({ target, onDone }: RoleFormProps) {
       menuIds: menuIdsToSave(index, values.menuIds),
     };
     const done = (saved: RoleItem) => {
-      void message.success(t(editing ? 'roles.saved' : 'roles.created', { name: saved.name }));
+      void message.success(t(editing ? 'roles.saved' : 'roles.created', { name: roleName(saved, t) }));
       onDone();
     };
     if (editing) {
@@ -159,7 +160,7 @@ export function RoleFormDrawer({ target, open, round, onClose, afterOpenChange }
       ? undefined
       : target === 'new'
         ? t('roles.createTitle')
-        : t('roles.editTitle', { name: target.name });
+        : t('roles.editTitle', { name: roleName(target, t) });
   return (
     <Drawer open={open} onClose={onClose} afterOpenChange={afterOpenChange} size={560} title={title}>
       {target !== undefined && <RoleForm key={round} target={target} onDone={onClose} />}

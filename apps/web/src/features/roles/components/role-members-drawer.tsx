@@ -10,6 +10,7 @@ import { useRoleMemberActions } from '../api/role-actions';
 import { AddMembersDialog } from './add-members-dialog';
 import { RoleUserTable } from './role-user-table';
 import { useRoleUserList } from './use-role-user-list';
+import { roleName } from '../../../utils/role-name';
 
 /** The role's users, searchable and paged, with removing (one or the selected) and adding. */
 function RoleMembers({ role }: { role: RoleItem }) {
@@ -29,7 +30,7 @@ function RoleMembers({ role }: { role: RoleItem }) {
       if (paging.page > 1 && items.every((user) => ids.includes(user.id))) {
         setPaging((current) => ({ ...current, page: current.page - 1 }));
       }
-      void message.success(t('roles.membersRemoved', { count: deleted, name: role.name }));
+      void message.success(t('roles.membersRemoved', { count: deleted, name: roleName(role, t) }));
     }, showFailure);
 
   const label = (user: RoleUser) => user.name || user.account;
@@ -54,7 +55,7 @@ function RoleMembers({ role }: { role: RoleItem }) {
           <>
             <span aria-live="polite">{t('roles.selectedCount', { count: selectedIds.length })}</span>
             <Popconfirm
-              title={t('roles.removeManyConfirm', { count: selectedIds.length, name: role.name })}
+              title={t('roles.removeManyConfirm', { count: selectedIds.length, name: roleName(role, t) })}
               description={t('roles.removeWarning')}
               okText={t('roles.remove')}
               okButtonProps={{ danger: true }}
@@ -87,7 +88,7 @@ function RoleMembers({ role }: { role: RoleItem }) {
               title: t('roles.actions'),
               render: (_, row) => (
                 <Popconfirm
-                  title={t('roles.removeConfirm', { user: label(row), name: role.name })}
+                  title={t('roles.removeConfirm', { user: label(row), name: roleName(role, t) })}
                   description={t('roles.removeWarning')}
                   okText={t('roles.remove')}
                   okButtonProps={{ danger: true }}
@@ -131,7 +132,7 @@ export function RoleMembersDrawer({ role, open, round, onClose, afterOpenChange 
       onClose={onClose}
       afterOpenChange={afterOpenChange}
       size={720}
-      title={role ? t('roles.membersTitle', { name: role.name }) : undefined}
+      title={role ? t('roles.membersTitle', { name: roleName(role, t) }) : undefined}
     >
       {role !== undefined && <RoleMembers key={round} role={role} />}
     </Drawer>

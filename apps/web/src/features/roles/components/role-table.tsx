@@ -3,6 +3,7 @@ import { Button, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleFilters } from '../list-query';
+import { roleName } from '../../../utils/role-name';
 
 interface RoleTableProps {
   items: readonly RoleItem[];
@@ -66,7 +67,7 @@ export function RoleTable({
           title: t('roles.name'),
           render: (_, row) => (
             <Space size={4} wrap>
-              {row.name}
+              {roleName(row, t)}
               {/* A default tag: the coloured ones fail WCAG AA contrast. */}
               {row.builtIn && <Tag>{t('roles.builtIn')}</Tag>}
             </Space>
@@ -100,7 +101,7 @@ export function RoleTable({
                   </Button>
                   {kept.remove ? (
                     <Popconfirm
-                      title={t('roles.deleteConfirm', { name: row.name })}
+                      title={t('roles.deleteConfirm', { name: roleName(row, t) })}
                       description={t('roles.deleteWarning')}
                       okText={t('roles.delete')}
                       okButtonProps={{ danger: true }}

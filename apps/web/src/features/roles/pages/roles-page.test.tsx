@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/query-client';
 import { Providers } from '../../../app/providers';
+import { changeLanguage } from '../../../i18n/i18n';
 import { useUserStore } from '../../../stores/user-store';
 import { USER_INFO, calls, envelope, mockFetch } from '../../../test/fetch-mock';
 import { RolesPage } from './roles-page';
@@ -182,6 +183,20 @@ describe('the roles page', () => {
     expect(within(deptAdmin).getByText('Own department and its sub-departments')).toBeInTheDocument();
     expect(within(await rowOf('admin')).getByText('All departments')).toBeInTheDocument();
     expect(screen.getByText('4 in all')).toBeInTheDocument();
+  });
+
+  it('names built-in roles in the interface language, and other roles as they are called', async () => {
+    await changeLanguage('es');
+    try {
+      renderPage();
+      expect(
+        within(await rowOf('dept_admin')).getByText('Administrador de departamento'),
+      ).toBeInTheDocument();
+      expect(within(await rowOf('admin')).getByText('Administrador')).toBeInTheDocument();
+      expect(within(await rowOf('guest')).getByText('Guest')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('searches by keyword through the address', async () => {

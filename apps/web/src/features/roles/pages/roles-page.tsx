@@ -13,6 +13,7 @@ import { RoleFormDrawer, type RoleFormTarget } from '../components/role-form-dra
 import { RoleMembersDrawer } from '../components/role-members-drawer';
 import { RoleTable } from '../components/role-table';
 import { type RoleFilters, readRoleFilters, toRoleQuery, writeRoleFilters } from '../list-query';
+import { roleName } from '../../../utils/role-name';
 
 /**
  * /api/system/role: the roles, what each grants (menu entries and a data scope) and who holds
@@ -38,7 +39,7 @@ export function RolesPage() {
 
   const remove = (role: RoleItem) =>
     actions.remove.mutateAsync(role.id).then(() => {
-      void message.success(t('roles.deleted', { name: role.name }));
+      void message.success(t('roles.deleted', { name: roleName(role, t) }));
     }, showFailure);
 
   // The members drawer shows the role as the list now has it (its name after an edit).

@@ -5,6 +5,7 @@ import { DepartmentTreeSelect } from '../../../components/department-tree-select
 import { SearchBox } from '../../../components/list-filters/search-box';
 import { useRoleOptions } from '../api/user-list';
 import type { UserFilters } from '../list-query';
+import { roleName } from '../../../utils/role-name';
 
 interface UserFiltersBarProps {
   filters: UserFilters;
@@ -48,7 +49,7 @@ export function UserFiltersBar({ filters, onChange }: UserFiltersBarProps) {
         onChange={(role: string | undefined) => onChange({ role })}
         loading={roles.isLoading}
         notFoundContent={roles.isError ? t('users.rolesLoadFailed') : undefined}
-        options={(roles.data ?? []).map((role) => ({ value: role.code, label: role.name }))}
+        options={(roles.data ?? []).map((role) => ({ value: role.code, label: roleName(role, t) }))}
         style={{ width: 180 }}
       />
       <Select

@@ -13,6 +13,7 @@ import { useRoleOptions } from '../api/user-list';
 import { placeFieldErrors } from '../../../utils/field-errors';
 import { useShowFailure } from '../../../utils/show-failure';
 import { PasswordRules, passwordRules } from '../../../components/password-rules';
+import { roleName } from '../../../utils/role-name';
 
 /** A new user, or the user being edited. */
 export type UserFormTarget = 'new' | UserAdminItem;
@@ -276,7 +277,7 @@ function UserForm({ target, onDone, onCancel, onShowExisting }: UserFormProps) {
           maxCount={USER_LIMITS.roles}
           loading={roles.isLoading}
           notFoundContent={roles.isError ? t('users.rolesLoadFailed') : undefined}
-          options={(roles.data ?? []).map((role) => ({ value: role.code, label: role.name }))}
+          options={(roles.data ?? []).map((role) => ({ value: role.code, label: roleName(role, t) }))}
         />
       </Form.Item>
       {!editing && (

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import type { UserFilters } from '../list-query';
+import { roleName } from '../../../utils/role-name';
 
 interface UserTableProps {
   items: readonly UserAdminItem[];
@@ -108,7 +109,7 @@ export function UserTable({
         {
           key: 'roles',
           title: t('users.roles'),
-          render: (_, row) => row.roles.map((role) => <Tag key={role.code}>{role.name}</Tag>),
+          render: (_, row) => row.roles.map((role) => <Tag key={role.code}>{roleName(role, t)}</Tag>),
         },
         {
           key: 'status',

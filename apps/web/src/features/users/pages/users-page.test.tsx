@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/query-client';
 import { Providers } from '../../../app/providers';
+import { changeLanguage } from '../../../i18n/i18n';
 import { useUserStore } from '../../../stores/user-store';
 import { USER_INFO, calls, envelope, mockFetch } from '../../../test/fetch-mock';
 import { UsersPage } from './users-page';
@@ -149,6 +150,20 @@ describe('the user administration page', () => {
     await actor.type(screen.getByLabelText('Account'), 'none{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe('?role=editor&status=active&account=none'));
     expect(await screen.findByText('No users match these filters')).toBeInTheDocument();
+  });
+
+  it('names built-in roles in the interface language, in the table and the role filter', async () => {
+    await changeLanguage('ja');
+    try {
+      const { user: actor } = renderPage();
+      expect(within(await rowOf('Ada Admin')).getByText('管理者')).toBeInTheDocument();
+      expect(within(await rowOf('Ben Wright')).getByText('編集者')).toBeInTheDocument();
+      expect(screen.queryByText('Administrator')).not.toBeInTheDocument();
+      await actor.click(screen.getByLabelText('ロール'));
+      expect(await screen.findByTitle('管理者')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('shows a failed load with a way to try again', async () => {
