@@ -1,9 +1,10 @@
 import type { AuditItem } from '@postdeck/contract/audit';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Table, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
+import { NO_WRAP_COLUMN, ScrollTable } from '../../../components/scroll-table';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import { useAuditExport, useAuditList } from '../api/audit-log';
 import { AuditFiltersBar } from '../components/audit-filters';
@@ -16,6 +17,14 @@ import {
 } from '../list-query';
 
 const hasDetail = (row: AuditItem) => Object.keys(row.detail).length > 0;
+
+const USER_AGENT_STYLE = {
+  display: 'block',
+  maxWidth: 240,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Who did it: the name with the account, or the account alone when no user matched. */
 function actorText(actor: AuditItem['actor']): string {
@@ -53,15 +62,13 @@ export function AuditLogPage() {
       {list.isError ? (
         <LoadError title={t('audit.loadFailed')} onRetry={() => list.refetch()} />
       ) : (
-        <Table<AuditItem>
+        <ScrollTable<AuditItem>
+          label={t('route.auditLog')}
           rowKey="id"
           size="middle"
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: t('audit.empty') }}
-          // No horizontal scroll: antd's scrolling region cannot take keyboard focus (axe-core
-          // scrollable-region-focusable); long cells are cut with an ellipsis instead.
-          tableLayout="fixed"
           pagination={{
             current: filters.page,
             pageSize: filters.pageSize,
@@ -81,26 +88,39 @@ export function AuditLogPage() {
               </pre>
             ),
           }}
+          // Codes, addresses and times are read whole: they never wrap, and the table scrolls
+          // sideways inside itself when they do not fit; the actor wraps between words only.
           columns={[
             {
               key: 'at',
               title: t('audit.time'),
-              render: (_, row) => <span style={{ whiteSpace: 'nowrap' }}>{formatTime(row.at)}</span>,
+              className: NO_WRAP_COLUMN,
+              render: (_, row) => formatTime(row.at),
             },
             { key: 'actor', title: t('audit.actor'), render: (_, row) => actorText(row.actor) },
             {
               key: 'action',
               title: t('audit.action'),
+              className: NO_WRAP_COLUMN,
               render: (_, row) => <Typography.Text code>{row.action}</Typography.Text>,
             },
-            { key: 'target', title: t('audit.target'), render: (_, row) => row.target || '—' },
-            { key: 'ip', title: t('audit.ip'), render: (_, row) => row.ip || '—' },
+            {
+              key: 'target',
+              title: t('audit.target'),
+              className: NO_WRAP_COLUMN,
+              render: (_, row) => row.target || '—',
+            },
+            { key: 'ip', title: t('audit.ip'), className: NO_WRAP_COLUMN, render: (_, row) => row.ip || '—' },
             {
               key: 'userAgent',
               title: t('audit.userAgent'),
-              ellipsis: { showTitle: false },
-              width: 240,
-              render: (_, row) => <span title={row.userAgent}>{row.userAgent || '—'}</span>,
+              // Cut to one line here, not with antd's column ellipsis: that fixes the table layout,
+              // which squeezes the other columns until their words break.
+              render: (_, row) => (
+                <span title={row.userAgent} style={USER_AGENT_STYLE}>
+                  {row.userAgent || '—'}
+                </span>
+              ),
             },
           ]}
         />

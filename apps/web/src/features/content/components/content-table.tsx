@@ -1,6 +1,7 @@
 import type { ContentItem, ContentStatus } from '@postdeck/contract/content';
 import { contentEditUrl } from '@postdeck/contract/pages';
-import { Badge, Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Badge, Button, Popconfirm, Space, Tag } from 'antd';
+import { ScrollTable } from '../../../components/scroll-table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -43,7 +44,8 @@ export function ContentTable({
     filters.sort === key ? (filters.order === 'asc' ? 'ascend' : 'descend') : null;
 
   return (
-    <Table<ContentItem>
+    <ScrollTable<ContentItem>
+      label={t(admin ? 'route.adminContent' : 'route.departmentContent')}
       rowKey="id"
       loading={loading}
       dataSource={items as ContentItem[]}

@@ -1,5 +1,6 @@
 import type { DepartmentAdminItem } from '@postdeck/contract/departments';
-import { Button, Popconfirm, Space, Table, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, Tooltip } from 'antd';
+import { ScrollTable } from '../../../components/scroll-table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type TreeNode, nestTree, parentIds } from '../../../utils/tree';
@@ -42,7 +43,8 @@ export function DepartmentTable({
         : t('departmentAdmin.notEmpty');
 
   return (
-    <Table<Row>
+    <ScrollTable<Row>
+      label={t('route.departments')}
       rowKey="id"
       loading={loading}
       dataSource={rows}

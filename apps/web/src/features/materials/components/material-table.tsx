@@ -1,5 +1,6 @@
 import type { Material } from '@postdeck/contract/materials';
-import { Button, Table, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { ScrollTable } from '../../../components/scroll-table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatDuration } from '../../../components/material-picker/material-format';
@@ -27,7 +28,8 @@ export function MaterialTable({
     filters.sort === key ? (filters.order === 'asc' ? 'ascend' : 'descend') : null;
 
   return (
-    <Table<Material>
+    <ScrollTable<Material>
+      label={t('route.materials')}
       rowKey="id"
       loading={loading}
       dataSource={items as Material[]}

@@ -1,5 +1,6 @@
 import type { MenuAdminItem } from '@postdeck/contract/menu';
-import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { ScrollTable } from '../../../components/scroll-table';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuIcon } from '../../../layout/sidebar/menu-icons';
@@ -34,7 +35,8 @@ export function MenuTable({ items, loading, emptyText, onAddChild, onEdit, onDel
     row.builtIn ? t('menus.builtInKept') : row.children ? t('menus.notEmpty') : undefined;
 
   return (
-    <Table<Row>
+    <ScrollTable<Row>
+      label={t('route.menus')}
       rowKey="id"
       size="middle"
       loading={loading}

@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@postdeck/contract/permissions';
 import type { Preferences } from '@postdeck/contract/notifications';
-import { App, Alert, Button, Card, Form, Input, Space, Switch, Table } from 'antd';
+import { App, Alert, Button, Card, Form, Input, Space, Switch } from 'antd';
+import { ScrollTable } from '../../../components/scroll-table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error';
@@ -88,7 +89,8 @@ function TipList() {
       {tips.isError ? (
         <LoadError title={t('messages.loadFailed')} onRetry={() => tips.refetch()} />
       ) : (
-        <Table
+        <ScrollTable
+          label={t('tips.listTitle')}
           rowKey="id"
           loading={tips.isFetching}
           dataSource={tips.data?.items ?? []}

@@ -1,6 +1,7 @@
 import type { NotificationItem } from '@postdeck/contract/notifications';
 import { READ_STATUS } from '@postdeck/contract/notifications';
-import { Button, DatePicker, Space, Table, Tabs, Tag } from 'antd';
+import { Button, DatePicker, Space, Tabs, Tag } from 'antd';
+import { ScrollTable } from '../../../components/scroll-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +65,8 @@ export function MyMessagesPage() {
       {messages.isError ? (
         <LoadError title={t('messages.loadFailed')} onRetry={() => messages.refetch()} />
       ) : (
-        <Table<NotificationItem>
+        <ScrollTable<NotificationItem>
+          label={t('route.myMessages')}
           rowKey="id"
           loading={messages.isFetching}
           dataSource={messages.data?.items ?? []}

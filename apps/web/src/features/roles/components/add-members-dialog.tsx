@@ -50,6 +50,7 @@ function AddMembers({ role, onDone }: AddMembersProps) {
           paging={list.paging}
           onPaging={list.setPaging}
           emptyText={<Empty description={t(keyword ? 'roles.noUserMatch' : 'roles.noCandidates')} />}
+          label={t('roles.addMembersTitle', { name: roleName(role, t) })}
           selectedIds={selectedIds}
           onSelect={list.select}
         />

@@ -80,6 +80,7 @@ function RoleMembers({ role }: { role: RoleItem }) {
           paging={paging}
           onPaging={setPaging}
           emptyText={<Empty description={t(keyword ? 'roles.noUserMatch' : 'roles.noMembers')} />}
+          label={t('roles.membersTitle', { name: roleName(role, t) })}
           selectedIds={selectedIds}
           onSelect={list.select}
           extraColumns={[

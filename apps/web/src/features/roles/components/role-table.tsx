@@ -1,5 +1,6 @@
 import { ADMIN_ROLE, type RoleItem } from '@postdeck/contract/roles';
-import { Button, Flex, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
+import { ScrollTable } from '../../../components/scroll-table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleFilters } from '../list-query';
@@ -45,7 +46,8 @@ export function RoleTable({
   const whyKept = useWhyKept();
 
   return (
-    <Table<RoleItem>
+    <ScrollTable<RoleItem>
+      label={t('route.roles')}
       rowKey="id"
       loading={loading}
       dataSource={items as RoleItem[]}

@@ -1,5 +1,6 @@
 import type { RoleUser } from '@postdeck/contract/roles';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { ScrollTable } from '../../../components/scroll-table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -15,6 +16,8 @@ interface RoleUserTableProps {
   paging: RoleUserPaging;
   onPaging: (next: RoleUserPaging) => void;
   emptyText: ReactNode;
+  /** What the list is, for screen readers. */
+  label: string;
   selectedIds: readonly number[];
   onSelect: (ids: number[], on: boolean) => void;
   /** Columns after account, name and department (the row's actions). */
@@ -29,13 +32,15 @@ export function RoleUserTable({
   paging,
   onPaging,
   emptyText,
+  label,
   selectedIds,
   onSelect,
   extraColumns = [],
 }: RoleUserTableProps) {
   const { t } = useTranslation();
   return (
-    <Table<RoleUser>
+    <ScrollTable<RoleUser>
+      label={label}
       rowKey="id"
       size="small"
       loading={loading}

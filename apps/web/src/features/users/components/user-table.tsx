@@ -1,9 +1,10 @@
 import { CheckCircleOutlined, StopOutlined } from '@ant-design/icons';
 import type { UserAdminItem } from '@postdeck/contract/users';
-import { Button, Popconfirm, Space, Table, Tag } from 'antd';
+import { Button, Popconfirm, Space, Tag } from 'antd';
 import { SUCCESS } from '../../../app/theme-colors';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STICKY_END_COLUMN, ScrollTable } from '../../../components/scroll-table';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import type { UserFilters } from '../list-query';
 import { roleName } from '../../../utils/role-name';
@@ -60,13 +61,12 @@ export function UserTable({
   const label = (user: UserAdminItem) => user.name || user.account;
 
   return (
-    <Table<UserAdminItem>
+    <ScrollTable<UserAdminItem>
+      label={t('route.users')}
       rowKey="id"
       loading={loading}
       dataSource={items as UserAdminItem[]}
       locale={{ emptyText }}
-      // No horizontal scroll: its hidden measuring row copies the select-all checkbox, a focusable
-      // element inside aria-hidden (axe-core aria-hidden-focus); the columns wrap instead.
       rowSelection={{
         selectedRowKeys: selectedIds as number[],
         preserveSelectedRowKeys: true,
@@ -125,10 +125,13 @@ export function UserTable({
         {
           key: 'actions',
           title: t('users.actions'),
+          // At 800 px the table scrolls sideways; the actions stay in view.
+          className: STICKY_END_COLUMN,
           render: (_, row) => {
             const self = row.id === myId;
             return (
-              <Space size="small" wrap>
+              // Wide enough for two rows of buttons, not one column of four.
+              <Space size="small" wrap style={{ minWidth: 240 }}>
                 <Button size="small" onClick={() => onEdit(row)}>
                   {t('users.edit')}
                 </Button>
