@@ -57,6 +57,20 @@ describe('settings panel (ST-3, ST-4, TH-1)', () => {
     expect(document.body.classList.contains('showRightPanel')).toBe(true);
   });
 
+  it("sits under antd's drawers and dialogs while closed, over its own panel while open", async () => {
+    render(
+      <Providers>
+        <SettingsPanel />
+      </Providers>,
+    );
+    const handle = screen.getByTestId('settings-handle');
+    // antd's overlays (drawers, dialogs, their masks) start at z-index 1000.
+    expect(Number(handle.style.zIndex)).toBeLessThan(1000);
+    await userEvent.click(handle);
+    await screen.findByText('Page style setting');
+    expect(Number(handle.style.zIndex)).toBeGreaterThan(1000);
+  });
+
   it.each([
     [false, false],
     [true, true],

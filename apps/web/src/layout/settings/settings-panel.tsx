@@ -62,6 +62,9 @@ export function SettingsForm() {
 }
 
 const PANEL_WIDTH = 260;
+/** antd's drawers, dialogs and their masks start at z-index 1000 (zIndexPopupBase). */
+const BELOW_OVERLAYS = 999;
+const ABOVE_OVERLAYS = 1001;
 
 /**
  * Checklist ST-4: the gear handle at top 250 px in the theme colour, toggling the panel. A click
@@ -82,8 +85,13 @@ export function SettingsPanel({ clickNotClose = false }: { clickNotClose?: boole
       <Button
         type="primary"
         className={styles.handle}
-        // The handle rides on the panel's left edge while it is open.
-        style={{ background: token.colorPrimary, right: open ? PANEL_WIDTH : 0 }}
+        // The handle rides on the panel's left edge while it is open. Closed, it sits under
+        // antd's overlay layer, so another drawer or dialog covers it instead of the reverse.
+        style={{
+          background: token.colorPrimary,
+          right: open ? PANEL_WIDTH : 0,
+          zIndex: open ? ABOVE_OVERLAYS : BELOW_OVERLAYS,
+        }}
         icon={open ? <CloseOutlined /> : <SettingOutlined />}
         aria-label={open ? t('settings.close') : t('settings.open')}
         aria-expanded={open}
