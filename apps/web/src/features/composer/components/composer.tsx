@@ -18,6 +18,7 @@ import { ComposerFields } from './composer-fields';
 import { ConflictDialog } from './conflict-dialog';
 import { DraftRestoreDialog } from './draft-restore-dialog';
 import { LeaveDialog } from './leave-dialog';
+import styles from './composer.module.css';
 import { SaveBar, type SaveMode } from './save-bar';
 
 export interface ComposerProps {
@@ -148,17 +149,7 @@ export function Composer({ detail, userId, clock, onCreated }: ComposerProps) {
   };
 
   return (
-    <Card
-      title={server ? t('composer.editTitle') : t('route.addContent')}
-      extra={
-        <SaveBar
-          saving={save.isPending}
-          dirty={dirty}
-          savedAt={savedAt}
-          onSave={(mode) => void submit(mode)}
-        />
-      }
-    >
+    <Card title={server ? t('composer.editTitle') : t('route.addContent')}>
       {server?.status === 'archived' && (
         <Alert type="info" showIcon title={t('composer.archivedNote')} style={{ marginBottom: 16 }} />
       )}
@@ -171,6 +162,16 @@ export function Composer({ detail, userId, clock, onCreated }: ComposerProps) {
       >
         <ComposerFields server={server} />
       </Form>
+      {/* After the fields in reading and tab order; stuck to the window's bottom edge while the
+          form is taller than the window, so the actions (the publish ones too, to come) stay in view. */}
+      <div role="group" aria-label={t('composer.actionsLabel')} className={styles.actions}>
+        <SaveBar
+          saving={save.isPending}
+          dirty={dirty}
+          savedAt={savedAt}
+          onSave={(mode) => void submit(mode)}
+        />
+      </div>
       <DraftRestoreDialog draft={offer} now={clock.now()} onRestore={restore} onDiscard={discard} />
       <ConflictDialog
         conflict={conflict}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../../stores/user-store';
@@ -74,6 +74,30 @@ describe('ComposerPage saving', () => {
     await waitFor(() => expect(calls(spy, '/prod-api/content/update')).toHaveLength(1));
     expect(bodyOf('/content/update')).toMatchObject({ id: 42, version: 1, title: 'Launch day' });
     expect(calls(spy, '/prod-api/content/detail')).toHaveLength(0);
+  });
+});
+
+describe('ComposerPage actions', () => {
+  it('sit in one labelled group after the fields, reached by Tab from the last field', async () => {
+    const user = userEvent.setup();
+    renderComposer();
+    const actions = await screen.findByRole('group', { name: 'Content actions' });
+    const save = within(actions).getByRole('button', { name: 'Save' });
+    const draft = within(actions).getByRole('button', { name: 'Save draft' });
+    const fields = document.querySelectorAll('form input, form textarea, form [contenteditable="true"]');
+    const last = fields[fields.length - 1] as HTMLElement;
+    expect(last.compareDocumentPosition(actions) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(actions.closest('form')).toBeNull();
+
+    last.focus();
+    let steps = 0;
+    while (document.activeElement !== draft && steps < 20) {
+      await user.tab();
+      steps += 1;
+    }
+    expect(document.activeElement).toBe(draft);
+    await user.tab();
+    expect(document.activeElement).toBe(save);
   });
 });
 
