@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './pages/session';
+import { SHELL_PAGES } from './pages/shell-pages';
 
 /** Fails on any serious or critical axe-core violation on the page as it is now. */
 async function expectAccessible(page: Page, label: string) {
@@ -13,25 +14,6 @@ async function expectAccessible(page: Page, label: string) {
     );
   expect(grave, grave.join('\n')).toEqual([]);
 }
-
-const SHELL_PAGES = [
-  '/api/content/contentList/deplist',
-  '/api/content/contentList/admlist',
-  '/api/content/contentList/admlist?deleted=true',
-  '/api/content/publish/pubContent',
-  '/api/material/list',
-  '/api/material/list?view=list',
-  '/api/system/user',
-  '/api/system/role',
-  '/api/system/dept',
-  '/api/system/menu',
-  '/api/log/audit',
-  '/api/infor/myInfor?navLink=2',
-  '/api/tip/messagetip',
-  '/profile/index',
-  '/api/me/changePass',
-  '/404',
-];
 
 test('the login page has no serious accessibility violations', async ({ page }) => {
   await page.goto('/login');
