@@ -2,6 +2,8 @@
 # Starts a throw-away PostgreSQL cluster on loopback for the test suite and prints its URL.
 # Usage: eval "$(bash scripts/test-postgres.sh start)"   ...   bash scripts/test-postgres.sh stop
 set -euo pipefail
+# runuser lives in /usr/sbin, which a non-login PATH may lack.
+export PATH="$PATH:/usr/sbin:/sbin"
 PORT="${PGTEST_PORT:-54329}"
 DIR="${PGTEST_DIR:-/tmp/postdeck-test-pg}"
 BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
