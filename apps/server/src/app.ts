@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { DEFAULT_LIST_SETTINGS, type ListSettings } from './lib/list-page.ts';
 import { createPrincipalCache, type PrincipalCache } from './lib/principal-cache.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.ts';
@@ -63,6 +64,8 @@ export interface AppDeps {
   logger?: LogSettings;
   /** Background work (material processing); without it nothing is enqueued (some tests). */
   jobs?: JobQueue;
+  /** How far lists count their totals; tests lower the bound to cross it with a few rows. */
+  lists?: ListSettings;
 }
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -71,6 +74,7 @@ export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.m
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
+  const lists = deps.lists ?? DEFAULT_LIST_SETTINGS;
   const app = Fastify({
     logger: deps.logger ? loggerOptions(deps.logger) : false,
     logController: new RequestLogController(),
@@ -147,8 +151,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     principals,
     directory: ldap?.directory ?? builtInDirectory(database.db),
+    lists,
   });
-  const messages = createMessagesService({ db: database.db, clock, notifier: createNotifier({ clock }) });
+  const messages = createMessagesService({
+    db: database.db,
+    clock,
+    notifier: createNotifier({ clock }),
+    lists,
+  });
   const materials = createMaterialsModule({
     db: database.db,
     clock,
@@ -156,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     masterSecret: deps.masterSecret,
     jobs: deps.jobs,
     log: (message, err) => app.log.warn({ err }, message),
+    lists,
   });
   await materials.registerJobs();
 
@@ -195,8 +206,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       departmentAdminRoutes(api, createDepartmentAdminService({ db: database.db, clock, principals }));
       roleRoutes(api, { db: database.db, roles: createRoleService({ db: database.db, clock, principals }) });
       menuAdminRoutes(api, createMenuAdminService({ db: database.db, clock, principals }));
-      auditRoutes(api, { db: database.db, clock });
-      contentRoutes(api, createContentService({ db: database.db, clock, materials: materials.service }));
+      auditRoutes(api, { db: database.db, clock, lists });
+      contentRoutes(
+        api,
+        createContentService({ db: database.db, clock, materials: materials.service, lists }),
+      );
       materials.routes(api);
     },
     { prefix: API_BASE },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuerySchema } from './envelope.ts';
+import { keysetPageOf, keysetPageQuerySchema } from './envelope.ts';
 import { timeRangeSchema } from './notifications.ts';
 
 /**
@@ -37,7 +37,7 @@ export const auditFilterFields = {
 };
 
 /** GET /log/audit/list: newest first, paged. */
-export const auditListQuerySchema = pageQuerySchema.extend(auditFilterFields);
+export const auditListQuerySchema = keysetPageQuerySchema.extend(auditFilterFields);
 export type AuditListQuery = z.input<typeof auditListQuerySchema>;
 /** The list query as read, defaults filled in. */
 export type AuditListFilters = z.output<typeof auditListQuerySchema>;
@@ -66,7 +66,7 @@ export const auditItemSchema = z.object({
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 
-export const auditListSchema = pageOf(auditItemSchema);
+export const auditListSchema = keysetPageOf(auditItemSchema);
 export type AuditList = z.infer<typeof auditListSchema>;
 
 /** The export's columns, in order (its header row). */

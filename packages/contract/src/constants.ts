@@ -30,6 +30,12 @@ export const COOKIE = {
 
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_MAX = 100;
+/**
+ * Lists count their rows exactly up to this many; past it a list answers this number with
+ * `totalExact: false` (shown "10,000+"), so no request visits every row of a long list.
+ * Numbered pages reach this far; later rows are paged with the `next` cursor.
+ */
+export const LIST_TOTAL_BOUND = 10_000;
 
 /** Login throttling (issue 2 §6): failures counted within one window. */
 export const THROTTLE = {

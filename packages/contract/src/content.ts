@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4ParamSchema, int4Schema, pageOf, pageQuerySchema } from './envelope.ts';
+import { int4ParamSchema, int4Schema, keysetPageOf, keysetPageQuerySchema } from './envelope.ts';
 import { materialSchema } from './materials.ts';
 import { timeRangeSchema } from './notifications.ts';
 
@@ -80,7 +80,7 @@ export const contentArchiveBodySchema = contentIdBodySchema.extend({ version: in
 export const CONTENT_SORTS = ['updatedAt', 'createdAt', 'title'] as const;
 
 /** List filters, all optional; they live in the page's URL query as they are here. */
-export const contentListQuerySchema = pageQuerySchema.extend({
+export const contentListQuerySchema = keysetPageQuerySchema.extend({
   keyword: z.string().trim().max(100).optional(),
   authorId: int4ParamSchema.optional(),
   departmentId: int4ParamSchema.optional(),
@@ -113,7 +113,7 @@ export const contentItemSchema = z.object({
 });
 export type ContentItem = z.infer<typeof contentItemSchema>;
 
-export const contentListSchema = pageOf(contentItemSchema);
+export const contentListSchema = keysetPageOf(contentItemSchema);
 
 export const contentDetailSchema = contentItemSchema.extend({
   body: richTextDocumentSchema,

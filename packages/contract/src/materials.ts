@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { int4ParamSchema, int4Schema, PAGE_MAX, pageOf, pageQuerySchema } from './envelope.ts';
+import { int4ParamSchema, int4Schema, keysetPageOf, keysetPageQuerySchema, PAGE_MAX } from './envelope.ts';
 import { timeRangeSchema } from './notifications.ts';
 
 /**
@@ -87,7 +87,7 @@ const tagsSchema = z
 
 export const MATERIAL_SORTS = ['createdAt', 'name', 'bytes'] as const;
 
-export const materialListQuerySchema = pageQuerySchema.extend({
+export const materialListQuerySchema = keysetPageQuerySchema.extend({
   kind: z.enum(MATERIAL_KINDS).optional(),
   /** Part of the name, any case. */
   name: z.string().trim().max(100).optional(),
@@ -102,7 +102,7 @@ export const materialListQuerySchema = pageQuerySchema.extend({
 export type MaterialListQuery = z.input<typeof materialListQuerySchema>;
 export type MaterialListFilters = z.output<typeof materialListQuerySchema>;
 
-export const materialListSchema = pageOf(materialSchema);
+export const materialListSchema = keysetPageOf(materialSchema);
 
 export const materialIdQuerySchema = z.object({ id: int4ParamSchema });
 export const materialRenameBodySchema = z.object({

@@ -15,6 +15,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.characters': 'Contains a character that cannot be stored (NUL or half of a surrogate pair)',
     'validation.unknownReference': 'This item does not exist (it may have just been deleted)',
     'validation.taken': 'This value is already taken',
+    'validation.cursor': 'This page link no longer fits the list; start again from the first page',
+    'validation.pageBeyondBound': 'Pages this deep are reached with Next from the last numbered page',
   },
   zh: {
     'validation.required': '此项为必填项',
@@ -29,6 +31,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.characters': '包含无法保存的字符（NUL 或不成对的代理字符）',
     'validation.unknownReference': '该项不存在（可能刚被删除）',
     'validation.taken': '该值已被使用',
+    'validation.cursor': '此翻页链接已与列表不符，请从第一页重新开始',
+    'validation.pageBeyondBound': '这么靠后的页面请从最后一个编号页点“下一页”进入',
   },
   es: {
     'validation.required': 'Este campo es obligatorio',
@@ -45,6 +49,9 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.characters': 'Contiene un carácter que no se puede guardar (NUL o medio par sustituto)',
     'validation.unknownReference': 'Este elemento no existe (puede que se acabe de eliminar)',
     'validation.taken': 'Este valor ya está en uso',
+    'validation.cursor': 'Este enlace de página ya no corresponde a la lista; vuelva a la primera página',
+    'validation.pageBeyondBound':
+      'A las páginas tan lejanas se llega con Siguiente desde la última página numerada',
   },
   ja: {
     'validation.required': 'この項目は必須です',
@@ -60,5 +67,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.characters': '保存できない文字（NUL または対になっていないサロゲート）が含まれています',
     'validation.unknownReference': 'この項目は存在しません（削除されたばかりの可能性があります）',
     'validation.taken': 'この値はすでに使われています',
+    'validation.cursor': 'このページへのリンクは一覧と合わなくなりました。最初のページからやり直してください',
+    'validation.pageBeyondBound':
+      'これより後ろのページへは、番号付きの最後のページから「次へ」で移動してください',
   },
 };

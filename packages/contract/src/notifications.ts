@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { idListSchema, int4ParamSchema, int4Schema, pageOf, pageQuerySchema } from './envelope.ts';
+import {
+  idListSchema,
+  int4ParamSchema,
+  int4Schema,
+  keysetPageOf,
+  keysetPageQuerySchema,
+  pageOf,
+  pageQuerySchema,
+} from './envelope.ts';
 
 /**
  * Messages (spec §3 Notification, §7 Messages), tips, notification preferences, the
@@ -55,13 +63,13 @@ export const notificationItemSchema = z.object({
 export type NotificationItem = z.infer<typeof notificationItemSchema>;
 
 /** GET /infor/myInfor. navLink 1 = unread only, 2 = all (default). Newest first. */
-export const myInforQuerySchema = pageQuerySchema.extend({
+export const myInforQuerySchema = keysetPageQuerySchema.extend({
   navLink: z.coerce.number().int().min(1).max(2).default(2),
   time: timeRangeSchema.optional(),
   type: notificationTypeSchema.optional(),
 });
-export const myInforSchema = pageOf(notificationItemSchema).extend({
-  /** All the caller's unread notifications, whatever the filters. */
+export const myInforSchema = keysetPageOf(notificationItemSchema).extend({
+  /** All the caller's unread notifications, whatever the filters, counted up to LIST_TOTAL_BOUND. */
   unread: z.number().int(),
 });
 
@@ -69,7 +77,7 @@ export const myInforSchema = pageOf(notificationItemSchema).extend({
  * GET /infor/allInfor (permission message:all). `account` matches exactly, case-insensitive
  * (empty = no filter). Omit the other filters when not set: an empty value is refused.
  */
-export const allInforQuerySchema = pageQuerySchema.extend({
+export const allInforQuerySchema = keysetPageQuerySchema.extend({
   account: z.string().trim().max(64).optional(),
   readStatus: readStatusSchema.optional(),
   type: notificationTypeSchema.optional(),
@@ -78,7 +86,7 @@ export const allInforQuerySchema = pageQuerySchema.extend({
 export const allInforItemSchema = notificationItemSchema.extend({
   user: z.object({ id: z.number().int(), account: z.string(), name: z.string() }),
 });
-export const allInforSchema = pageOf(allInforItemSchema);
+export const allInforSchema = keysetPageOf(allInforItemSchema);
 
 /**
  * GET /infor/read: give exactly one of `id` (one notification), `ids` (comma list, at most
@@ -98,7 +106,8 @@ export const readResultSchema = z.object({ changed: z.number().int() });
 
 /**
  * POST /infor/notReadList: the caller's unread notifications, newest first. `total` counts
- * those matching `type`; `count` is every unread one (the bell badge). The bell polls it with
+ * those matching `type`; `count` is every unread one (the bell badge); both are counted up to
+ * LIST_TOTAL_BOUND (`totalExact` says whether `total` reached it). The bell polls it with
  * `{readStatus: 1, page: 1, pageSize: 1, type: 'publish_failure'}` for the failure banner.
  */
 export const notReadListBodySchema = pageQuerySchema.extend({

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { idListSchema, int4ParamSchema, int4Schema, pageOf, pageQuerySchema } from './envelope.ts';
+import {
+  idListSchema,
+  int4ParamSchema,
+  int4Schema,
+  keysetPageOf,
+  keysetPageQuerySchema,
+} from './envelope.ts';
 import { passwordSchema, usernameSchema } from './validators.ts';
 
 /** Spec §7 Users, for administrators (issue 5): the user list and its forms. */
@@ -23,7 +29,7 @@ export const userAdminItemSchema = z.object({
 });
 export type UserAdminItem = z.infer<typeof userAdminItemSchema>;
 
-export const userListQuerySchema = pageQuerySchema.extend({
+export const userListQuerySchema = keysetPageQuerySchema.extend({
   account: z.string().trim().max(64).optional(),
   name: z.string().trim().max(USER_LIMITS.name).optional(),
   departmentId: int4ParamSchema.optional(),
@@ -32,7 +38,7 @@ export const userListQuerySchema = pageQuerySchema.extend({
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 export type UserListFilters = z.output<typeof userListQuerySchema>;
-export const userListSchema = pageOf(userAdminItemSchema);
+export const userListSchema = keysetPageOf(userAdminItemSchema);
 
 const editableFields = {
   name: z.string().trim().min(1, 'validation.required').max(USER_LIMITS.name),

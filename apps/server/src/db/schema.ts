@@ -59,7 +59,22 @@ export const users = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
     deletedAt: at('deleted_at'),
   },
-  (t) => [uniqueIndex('users_account_key').on(sql`lower(${t.account})`)],
+  (t) => [
+    uniqueIndex('users_account_key').on(sql`lower(${t.account})`),
+    // The user list, newest first (list indexes are ascending: see lib/list-page.ts).
+    index('users_live_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_live_department_created_idx')
+      .on(t.departmentId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('users_live_status_created_idx')
+      .on(t.status, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // The account and name filters match any part ("ann" finds "joanna").
+    index('users_account_trgm_idx').using('gin', sql`${t.account} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+  ],
 );
 
 export const roles = pgTable(
@@ -169,7 +184,14 @@ export const auditLog = pgTable(
     at: at('at').notNull().defaultNow(),
   },
   (t) => [
-    index('audit_log_at_idx').on(t.at),
+    // The list and the export, newest first, and each of the list's filters in that order.
+    index('audit_log_at_id_idx').on(t.at, t.id),
+    index('audit_log_actor_at_idx').on(t.actorId, t.at, t.id),
+    index('audit_log_action_at_idx').on(t.action, t.at, t.id),
+    index('audit_log_target_at_idx').on(t.target, t.at, t.id),
+    index('audit_log_ip_at_idx').on(t.ip, t.at, t.id),
+    index('audit_log_actor_account_trgm_idx').using('gin', sql`${t.actorAccount} gin_trgm_ops`),
+    // Sign-in throttling counts an account's and an IP's recent attempts.
     index('audit_log_action_account_at_idx').on(t.action, t.actorAccount, t.at),
     index('audit_log_action_ip_at_idx').on(t.action, t.ip, t.at),
   ],
@@ -195,17 +217,14 @@ export const notifications = pgTable(
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [
-    index('notifications_user_read_created_idx').on(t.userId, t.readStatus, t.createdAt.desc(), t.id.desc()),
+    // Each message list's filters, newest first (read backwards: list indexes are ascending).
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_user_type_created_idx').on(t.userId, t.type, t.createdAt, t.id),
+    index('notifications_user_read_created_idx').on(t.userId, t.readStatus, t.createdAt, t.id),
     // The bell polls the newest unread failure every 5 s: this one answers it from the index
     // (count index-only, the first row without a sort; id breaks ties of one notify call).
-    index('notifications_user_read_type_created_idx').on(
-      t.userId,
-      t.readStatus,
-      t.type,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
-    index('notifications_created_idx').on(t.createdAt.desc()),
+    index('notifications_user_read_type_created_idx').on(t.userId, t.readStatus, t.type, t.createdAt, t.id),
+    index('notifications_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -243,7 +262,7 @@ export const tips = pgTable(
     recipients: integer('recipients').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [index('tips_created_idx').on(t.createdAt.desc())],
+  (t) => [index('tips_created_idx').on(t.createdAt, t.id)],
 );
 
 /** Which release notes ('what's new', keyed by upgrade date) a user has seen. */
@@ -303,10 +322,33 @@ export const contents = pgTable(
     searchVector: tsvector('search_vector'),
   },
   (t) => [
-    // The default list: one department's (or several) live contents, newest first.
-    index('contents_department_updated_idx').on(t.departmentId, t.updatedAt.desc(), t.id.desc()),
-    index('contents_updated_idx').on(t.updatedAt.desc(), t.id.desc()),
-    index('contents_author_idx').on(t.authorId),
+    // The default list (live, not archived), newest first, in a department or all of them; its
+    // bounded count reads the same index alone. List indexes are ascending: lib/list-page.ts.
+    index('contents_listed_department_updated_idx')
+      .on(t.departmentId, t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.status} <> 'archived'`),
+    index('contents_listed_updated_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.status} <> 'archived'`),
+    // A status filter (archived ones included), in a department or all of them.
+    index('contents_live_department_status_updated_idx')
+      .on(t.departmentId, t.status, t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('contents_live_status_updated_idx')
+      .on(t.status, t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // The other sorts, and the author filter ('mine only').
+    index('contents_live_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('contents_live_title_idx')
+      .on(t.title, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('contents_author_updated_idx').on(t.authorId, t.updatedAt, t.id),
+    // The administrators' restore view.
+    index('contents_deleted_updated_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.deletedAt} is not null`),
     index('contents_tags_idx').using('gin', t.tags),
     index('contents_search_idx').using('gin', t.searchVector),
     index('contents_search_pending_idx')
@@ -352,8 +394,15 @@ export const materials = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('materials_department_created_idx').on(t.departmentId, t.createdAt.desc(), t.id.desc()),
-    index('materials_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    // The library, newest first, and each filter and sort (list indexes are ascending:
+    // lib/list-page.ts); the picker asks for images only.
+    index('materials_department_created_idx').on(t.departmentId, t.createdAt, t.id),
+    index('materials_created_idx').on(t.createdAt, t.id),
+    index('materials_department_kind_created_idx').on(t.departmentId, t.kind, t.createdAt, t.id),
+    index('materials_kind_created_idx').on(t.kind, t.createdAt, t.id),
+    index('materials_uploader_created_idx').on(t.uploaderId, t.createdAt, t.id),
+    index('materials_name_idx').on(t.name, t.id),
+    index('materials_bytes_idx').on(t.bytes, t.id),
     // Duplicate detection: the same bytes uploaded again are offered as the existing material.
     index('materials_sha256_idx').on(t.sha256),
     index('materials_tags_idx').using('gin', t.tags),

@@ -61,6 +61,8 @@ export async function createTestApp(
     masterSecret?: Buffer;
     /** Log lines (level, destination) for tests of what is logged; none otherwise. */
     logger?: AppDeps['logger'];
+    /** A lower count bound, so a test crosses it with a few rows. */
+    lists?: AppDeps['lists'];
   } = {},
 ) {
   const database = await createTestDatabase();
@@ -77,6 +79,7 @@ export async function createTestApp(
     clock,
     ...(jobs ? { jobs } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.lists ? { lists: options.lists } : {}),
   });
   options.extend?.(app);
   await app.ready();

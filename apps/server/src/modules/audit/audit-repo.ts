@@ -1,10 +1,20 @@
 import type { AuditFilters, AuditItem, AuditListFilters } from '@postdeck/contract/audit';
 import { parseTimeRange } from '@postdeck/contract/notifications';
-import { type SQL, and, count, desc, eq, gte, lt, lte, or, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { auditLog, users } from '../../db/schema.ts';
 import { type DepartmentScope, scopeFilter } from '../../lib/department-scope.ts';
 import { containsPattern, escapeLike } from '../../lib/like.ts';
+import {
+  DEFAULT_LIST_SETTINGS,
+  encodeCursor,
+  type ListItems,
+  type ListOrder,
+  type ListSettings,
+  cursorValue,
+  listPage,
+  planPage,
+} from '../../lib/list-page.ts';
 
 /**
  * The filters as SQL, combined with AND by the caller. Exact action and IP can use the
@@ -77,37 +87,45 @@ const toItem = (row: ItemRow): AuditItem => ({
   at: row.at.toISOString(),
 });
 
-/** Newest first; the id breaks ties so pages and batches never repeat or skip a row. */
-const NEWEST_FIRST = [desc(auditLog.at), desc(auditLog.id)] as const;
+/** Newest first, the id breaking ties so pages and batches never repeat or skip a row. */
+const LIST_ORDER: ListOrder = {
+  name: 'at',
+  column: auditLog.at,
+  kind: 'timestamp',
+  id: auditLog.id,
+  direction: 'desc',
+};
 
 export async function listAudit(
   db: Db,
   query: AuditListFilters,
   scope: DepartmentScope,
-): Promise<{ items: AuditItem[]; total: number }> {
+  settings: ListSettings,
+): Promise<ListItems<AuditItem>> {
   const where = and(...auditConditions(query, scope));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(itemColumns)
-      .from(auditLog)
-      .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(...NEWEST_FIRST)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(auditLog).where(where),
-  ]);
-  return { items: rows.map(toItem), total: Number(total?.n ?? 0) };
+  const { rows, ...page } = await listPage(db, query, LIST_ORDER, settings, {
+    fetch: (plan) =>
+      db
+        .select({ ...itemColumns, cursorValue: cursorValue(LIST_ORDER) })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+    idOf: (row) => Number(row.id),
+    matching: db.select({ id: auditLog.id }).from(auditLog).where(where),
+  });
+  return { ...page, items: rows.map(toItem) };
 }
 
 /** Rows per query of the export. */
 export const EXPORT_BATCH_SIZE = 1000;
 
 /**
- * Every entry matching `filters`, newest first, read in keyset batches by (at, id) so memory
- * stays flat and no row is skipped or repeated whatever the table's size. The cursor's time
- * travels as the database's own ISO text: a JavaScript Date would drop the microseconds and
- * lose rows at a batch edge.
+ * Every entry matching `filters`, newest first, read in keyset batches by (at, id), as the list
+ * pages with its cursor, so memory stays flat and no row is skipped or repeated whatever the
+ * table's size.
  */
 export async function* auditBatches(
   db: Db,
@@ -116,25 +134,19 @@ export async function* auditBatches(
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<AuditItem[]> {
   const base = auditConditions(filters, scope);
-  let cursor: { at: string; id: number } | undefined;
+  let after: string | undefined;
   for (;;) {
-    const after = cursor
-      ? and(
-          // The first bound alone lets the planner range-scan the `at` index.
-          lte(auditLog.at, sql`${cursor.at}::timestamptz`),
-          or(lt(auditLog.at, sql`${cursor.at}::timestamptz`), lt(auditLog.id, cursor.id)),
-        )
-      : undefined;
+    const plan = planPage({ page: 1, pageSize: batchSize, after }, LIST_ORDER, DEFAULT_LIST_SETTINGS);
     const rows = await db
-      .select({ ...itemColumns, cursorAt: sql<string>`to_json(${auditLog.at}) #>> '{}'` })
+      .select({ ...itemColumns, cursorValue: cursorValue(LIST_ORDER) })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(and(...base, after))
-      .orderBy(...NEWEST_FIRST)
+      .where(and(...base, plan.where))
+      .orderBy(...plan.orderBy)
       .limit(batchSize);
     if (rows.length > 0) yield rows.map(toItem);
     const last = rows.at(-1);
     if (!last || rows.length < batchSize) return;
-    cursor = { at: last.cursorAt, id: Number(last.id) };
+    after = encodeCursor(LIST_ORDER, last.cursorValue, Number(last.id));
   }
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { departmentScope } from '../../lib/department-scope.ts';
+import type { ListSettings } from '../../lib/list-page.ts';
 import { route, sessionOf } from '../../lib/route.ts';
 import { generatedDownloadHeaders } from '../../storage/http-headers.ts';
 import { requestMeta, writeAudit } from './audit.ts';
@@ -18,11 +19,11 @@ const givenFilters = (filters: AuditFilters): Record<string, string> =>
  * The audit log for holders of log:audit (issue 5, item 6): the paged list and the CSV export,
  * both confined to what people of the caller's data scope did.
  */
-export function auditRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
+export function auditRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock; lists: ListSettings }) {
   route(app, 'auditList', async ({ query, request }) => {
     const scope = await departmentScope(deps.db, sessionOf(request).principal);
-    const { items, total } = await listAudit(deps.db, query, scope);
-    return { items, total, page: query.page, pageSize: query.pageSize };
+    const page = await listAudit(deps.db, query, scope, deps.lists);
+    return { ...page, page: query.page, pageSize: query.pageSize };
   });
 
   // A file, not the JSON envelope, so not through route(); the permission is still the

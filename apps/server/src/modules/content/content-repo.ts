@@ -1,10 +1,17 @@
 import type { ContentDetail, ContentItem, ContentListFilters } from '@postdeck/contract/content';
 import { parseTimeRange } from '@postdeck/contract/notifications';
-import { type SQL, and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, gte, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { contentMaterials, contents, departments, materials, users } from '../../db/schema.ts';
 import { type DepartmentScope, scopeFilter } from '../../lib/department-scope.ts';
+import {
+  type ListItems,
+  type ListOrder,
+  type ListSettings,
+  cursorValue,
+  listPage,
+} from '../../lib/list-page.ts';
 import { keywordCondition } from './search-index.ts';
 
 const author = alias(users, 'author');
@@ -64,7 +71,10 @@ export interface ListOptions {
   restorableSince: Date;
 }
 
-type ListFilters = Omit<ContentListFilters, 'page' | 'pageSize' | 'sort' | 'order' | 'deleted'>;
+type ListFilters = Omit<
+  ContentListFilters,
+  'page' | 'pageSize' | 'after' | 'before' | 'sort' | 'order' | 'deleted'
+>;
 
 function listConditions(query: ListFilters, options: ListOptions): SQL[] {
   const conditions: (SQL | undefined)[] = [
@@ -76,54 +86,60 @@ function listConditions(query: ListFilters, options: ListOptions): SQL[] {
   if (query.keyword) conditions.push(keywordCondition(query.keyword));
   if (query.authorId) conditions.push(eq(contents.authorId, query.authorId));
   if (query.departmentId) conditions.push(eq(contents.departmentId, query.departmentId));
-  // Archived contents are kept but leave the lists unless asked for by status.
-  conditions.push(query.status ? eq(contents.status, query.status) : ne(contents.status, 'archived'));
+  // Archived contents are kept but leave the lists unless asked for by status; spelled as the
+  // listed indexes' predicate, so the planner matches them whatever the parameters.
+  conditions.push(query.status ? eq(contents.status, query.status) : sql`${contents.status} <> 'archived'`);
   if (query.tag) conditions.push(sql`${contents.tags} @> array[${query.tag}]::text[]`);
   const range = query.time ? parseTimeRange(query.time) : undefined;
   if (range) conditions.push(gte(contents.updatedAt, range.from), lte(contents.updatedAt, range.to));
   return conditions.filter((c): c is SQL => c !== undefined);
 }
 
-const SORT_COLUMNS = { updatedAt: contents.updatedAt, createdAt: contents.createdAt, title: contents.title };
+const SORTS = {
+  updatedAt: { column: contents.updatedAt, kind: 'timestamp' },
+  createdAt: { column: contents.createdAt, kind: 'timestamp' },
+  title: { column: contents.title, kind: 'text' },
+} as const;
+
+/** The list's order; the id breaks ties so pages never repeat or skip a row. */
+const listOrder = (query: ContentListFilters): ListOrder => ({
+  name: query.sort,
+  ...SORTS[query.sort],
+  id: contents.id,
+  direction: query.order,
+});
 
 export async function listContents(
   db: Db,
   query: ContentListFilters,
   options: ListOptions,
-): Promise<{ items: ContentItem[]; total: number }> {
+  settings: ListSettings,
+): Promise<ListItems<ContentItem>> {
   const where = and(...listConditions(query, options));
-  const direction = query.order === 'asc' ? asc : desc;
-  // The id breaks ties so pages never repeat or skip a row.
-  const order = [direction(SORT_COLUMNS[query.sort]), direction(contents.id)];
-  // The page is picked from contents alone, so only its rows are joined; the window count rides
-  // along, since it must see every matching row before the limit anyway.
-  const page = db
-    .select({ id: contents.id, total: sql<number>`count(*) over ()`.as('total') })
-    .from(contents)
-    .where(where)
-    .orderBy(...order)
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)
-    .as('page');
-  const rows = await db
-    .select({ ...itemColumns, total: page.total })
-    .from(page)
-    .innerJoin(contents, eq(contents.id, page.id))
-    .innerJoin(departments, eq(departments.id, contents.departmentId))
-    .innerJoin(author, eq(author.id, contents.authorId))
-    .orderBy(...order);
-  const total = rows[0]
-    ? Number(rows[0].total)
-    : // Past the last page: no row to carry the count.
-      Number(
-        (
-          await db
-            .select({ total: sql<number>`count(*)` })
-            .from(contents)
-            .where(where)
-        )[0]?.total ?? 0,
-      );
-  return { items: rows.map(toItem), total };
+  const order = listOrder(query);
+  const { rows, ...page } = await listPage(db, query, order, settings, {
+    fetch: async (plan) => {
+      // The page is picked from contents alone, so only its rows are joined.
+      const ids = db
+        .select({ id: contents.id, cursorValue: cursorValue(order).as('cursor_value') })
+        .from(contents)
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset)
+        .as('page');
+      return db
+        .select({ ...itemColumns, cursorValue: ids.cursorValue })
+        .from(ids)
+        .innerJoin(contents, eq(contents.id, ids.id))
+        .innerJoin(departments, eq(departments.id, contents.departmentId))
+        .innerJoin(author, eq(author.id, contents.authorId))
+        .orderBy(...plan.orderBy);
+    },
+    idOf: (row) => row.id,
+    matching: db.select({ id: contents.id }).from(contents).where(where),
+  });
+  return { ...page, items: rows.map(toItem) };
 }
 
 /** A content as stored: the detail without its materials, which the service resolves with signed URLs. */

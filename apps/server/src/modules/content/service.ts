@@ -15,6 +15,7 @@ import { contents } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { departmentScope, inScope } from '../../lib/department-scope.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import type { ListSettings } from '../../lib/list-page.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { type RequestMeta, writeAudit } from '../audit/audit.ts';
 import { searchVectorOf } from './search-index.ts';
@@ -61,7 +62,12 @@ export interface MaterialLookup {
   materialsByIds(principal: Principal, ids: readonly number[]): Promise<Material[]>;
 }
 
-export function createContentService(deps: { db: Db; clock: Clock; materials: MaterialLookup }) {
+export function createContentService(deps: {
+  db: Db;
+  clock: Clock;
+  materials: MaterialLookup;
+  lists: ListSettings;
+}) {
   const { db, clock } = deps;
 
   /** The detail as answered: the record with its cover and materials resolved for the caller. */
@@ -170,12 +176,17 @@ export function createContentService(deps: { db: Db; clock: Clock; materials: Ma
   return {
     async list(principal: Principal, query: ListQuery, options: { admin: boolean }) {
       const scope = await departmentScope(db, principal);
-      const { items, total } = await listContents(db, query, {
-        scope,
-        deleted: options.admin && query.deleted === 'true',
-        restorableSince: restorableSince(),
-      });
-      return { items, total, page: query.page, pageSize: query.pageSize };
+      const page = await listContents(
+        db,
+        query,
+        {
+          scope,
+          deleted: options.admin && query.deleted === 'true',
+          restorableSince: restorableSince(),
+        },
+        deps.lists,
+      );
+      return { ...page, page: query.page, pageSize: query.pageSize };
     },
 
     detail: async (principal: Principal, id: number) => toDetail(principal, await visible(principal, id)),

@@ -1,17 +1,30 @@
 import type { MaterialListFilters } from '@postdeck/contract/materials';
 import { parseTimeRange } from '@postdeck/contract/notifications';
-import { type SQL, and, asc, desc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
+import { type SQL, and, asc, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { containsPattern } from '../../lib/like.ts';
 import { contentMaterials, contents, departments, materials, users } from '../../db/schema.ts';
 import { type DepartmentScope, scopeFilter } from '../../lib/department-scope.ts';
+import {
+  type ListOrder,
+  type ListPage,
+  type ListSettings,
+  cursorValue,
+  listPage,
+} from '../../lib/list-page.ts';
 
 /** A material as stored, with the names the answer shows. */
 export type MaterialRow = typeof materials.$inferSelect & { departmentName: string; uploaderName: string };
 
-function selectRows(db: Db) {
+/** Rows with their names; `extra` adds computed columns (a list's cursor value). */
+function selectRows<E extends Record<string, SQL>>(db: Db, extra: E = {} as E) {
   return db
-    .select({ ...getTableColumns(materials), departmentName: departments.name, uploaderName: users.name })
+    .select({
+      ...getTableColumns(materials),
+      departmentName: departments.name,
+      uploaderName: users.name,
+      ...extra,
+    })
     .from(materials)
     .innerJoin(departments, eq(departments.id, materials.departmentId))
     .innerJoin(users, eq(users.id, materials.uploaderId));
@@ -19,7 +32,7 @@ function selectRows(db: Db) {
 
 /** `%`, `_` and `\` typed by a user match themselves, not any text. */
 
-type ListFilters = Omit<MaterialListFilters, 'page' | 'pageSize' | 'sort' | 'order'>;
+type ListFilters = Omit<MaterialListFilters, 'page' | 'pageSize' | 'after' | 'before' | 'sort' | 'order'>;
 
 function listConditions(filters: ListFilters, scope: DepartmentScope): SQL | undefined {
   const conditions: (SQL | undefined)[] = [scopeFilter(scope, materials.departmentId)];
@@ -38,28 +51,36 @@ function listConditions(filters: ListFilters, scope: DepartmentScope): SQL | und
   return and(...conditions);
 }
 
-const SORT_COLUMNS = { createdAt: materials.createdAt, name: materials.name, bytes: materials.bytes };
+const SORTS = {
+  createdAt: { column: materials.createdAt, kind: 'timestamp' },
+  name: { column: materials.name, kind: 'text' },
+  bytes: { column: materials.bytes, kind: 'number' },
+} as const;
 
 export async function listMaterials(
   db: Db,
   query: MaterialListFilters,
   scope: DepartmentScope,
-): Promise<{ rows: MaterialRow[]; total: number }> {
+  settings: ListSettings,
+): Promise<ListPage<MaterialRow>> {
   const where = listConditions(query, scope);
-  const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [count]] = await Promise.all([
-    selectRows(db)
-      .where(where)
-      // The id breaks ties so pages never repeat or skip a row.
-      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(materials.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(materials)
-      .where(where),
-  ]);
-  return { rows, total: Number(count?.total ?? 0) };
+  // The id breaks ties so pages never repeat or skip a row.
+  const order: ListOrder = {
+    name: query.sort,
+    ...SORTS[query.sort],
+    id: materials.id,
+    direction: query.order,
+  };
+  return listPage(db, query, order, settings, {
+    fetch: (plan) =>
+      selectRows(db, { cursorValue: cursorValue(order) })
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+    idOf: (row) => row.id,
+    matching: db.select({ id: materials.id }).from(materials).where(where),
+  });
 }
 
 export async function findMaterial(db: Db, id: number): Promise<MaterialRow | undefined> {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { withXactLock } from '../../db/locks.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { ListSettings } from '../../lib/list-page.ts';
 import { parseAllowList } from '../../lib/safe-fetch/safe-fetch.ts';
 import { deriveKey } from '../../lib/secrets.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
@@ -29,6 +30,8 @@ export interface MaterialsModuleDeps {
   masterSecret: Buffer;
   jobs?: JobQueue | undefined;
   log?: ProcessDeps['log'];
+  /** How far the library's list counts (the default bound unless a test lowers it). */
+  lists?: ListSettings | undefined;
 }
 
 /**
@@ -61,6 +64,7 @@ export function createMaterialsModule(deps: MaterialsModuleDeps) {
     fetchAllow: parseAllowList(config.fetchAllowPrivate),
     // Dot-names: never a tus upload id, so they cannot be reached through the upload routes.
     importsDir: join(config.materials.uploadsDir, '.imports'),
+    lists: deps.lists,
   });
   const processDeps: ProcessDeps = {
     db,

@@ -18,6 +18,7 @@ import type { JobQueue } from '../../jobs/queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { departmentScope, inScope } from '../../lib/department-scope.ts';
 import { AppError } from '../../lib/errors.ts';
+import { DEFAULT_LIST_SETTINGS, type ListSettings } from '../../lib/list-page.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { type RequestMeta, writeAudit } from '../audit/audit.ts';
@@ -50,6 +51,7 @@ export interface MaterialsDeps {
   fetchAllow: readonly string[];
   /** Where URL imports are written before they enter the library (same file system as storage). */
   importsDir: string;
+  lists?: ListSettings | undefined;
 }
 
 const storedKeys = (row: MaterialRow) =>
@@ -98,10 +100,15 @@ export function createMaterialsService(deps: MaterialsDeps) {
   }
 
   async function list(principal: Principal, query: MaterialListFilters) {
-    const { rows, total } = await listMaterials(db, query, await departmentScope(db, principal));
+    const { rows, ...page } = await listMaterials(
+      db,
+      query,
+      await departmentScope(db, principal),
+      deps.lists ?? DEFAULT_LIST_SETTINGS,
+    );
     return {
       items: rows.map((row) => present(principal, row)),
-      total,
+      ...page,
       page: query.page,
       pageSize: query.pageSize,
     };

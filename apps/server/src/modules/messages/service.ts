@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type allInforQuerySchema,
@@ -23,6 +23,18 @@ import {
 import type { Clock } from '../../lib/clock.ts';
 import { departmentScope, departmentSubtrees, inScope, scopeFilter } from '../../lib/department-scope.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import {
+  boundedTotal,
+  cursorValue,
+  DEFAULT_LIST_SETTINGS,
+  type ListOrder,
+  type ListSettings,
+  listPage,
+  numberedPageTotal,
+  type PagePlan,
+  type PageRequest,
+  pageOffset,
+} from '../../lib/list-page.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { type RequestMeta, writeAudit } from '../audit/audit.ts';
 import type { Notifier } from './notifier.ts';
@@ -83,34 +95,45 @@ function timeCondition(time: string | undefined): SQL | undefined {
 }
 
 /**
- * Newest first, spelled as the (user, status[, type], created, id) indexes are built (drizzle
- * writes them DESC NULLS LAST; plain DESC would mean NULLS FIRST), so the planner can read the
- * first page straight from the index. Both columns are NOT NULL: the order is the same.
+ * Newest first, the id breaking ties (one notify call writes many rows at once); the
+ * (user[, status][, type], created, id) indexes are ascending, so this reads them backwards.
  */
-const NEWEST_FIRST = [
-  sql`${notifications.createdAt} desc nulls last`,
-  sql`${notifications.id} desc nulls last`,
-] as const;
-
-const offset = (q: { page: number; pageSize: number }) => (q.page - 1) * q.pageSize;
+const NEWEST_FIRST: ListOrder = {
+  name: 'time',
+  column: notifications.createdAt,
+  kind: 'timestamp',
+  id: notifications.id,
+  direction: 'desc',
+};
 
 export interface MessagesServiceDeps {
   db: Db;
   clock: Clock;
   notifier: Notifier;
+  /** How far message lists and unread badges count (the default bound unless a test lowers it). */
+  lists?: ListSettings | undefined;
 }
 
 /** Notifications, tips, preferences and 'what's new' marks (issue 3, items 9-12). */
 export function createMessagesService(deps: MessagesServiceDeps) {
   const { db, clock, notifier } = deps;
+  const lists = deps.lists ?? DEFAULT_LIST_SETTINGS;
 
-  async function unreadCount(userId: number): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
+  /** The bell's badge: unread notifications, counted up to the list bound (it shows 99+ anyway). */
+  function unreadCount(userId: number) {
+    const unread = db
+      .select({ id: notifications.id })
       .from(notifications)
       .where(and(eq(notifications.userId, userId), eq(notifications.readStatus, READ_STATUS.unread)));
-    return Number(row?.n ?? 0);
+    return boundedTotal(db, unread, lists);
   }
+
+  /** A keyset page of notifications: `fetch` reads a plan's rows, `matching` selects the list. */
+  const readNotifications = <R extends { id: number; cursorValue: string }>(
+    query: PageRequest,
+    fetch: (plan: PagePlan) => Promise<R[]>,
+    matching: SQLWrapper,
+  ) => listPage(db, query, NEWEST_FIRST, lists, { fetch, idOf: (row) => Number(row.id), matching });
 
   async function myInfor(principal: Principal, query: MyInforQuery) {
     const where = and(
@@ -119,23 +142,27 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       query.type ? eq(notifications.type, query.type) : undefined,
       timeCondition(query.time),
     );
-    const [rows, [total], unread] = await Promise.all([
-      db
-        .select(itemColumns)
-        .from(notifications)
-        .where(where)
-        .orderBy(...NEWEST_FIRST)
-        .limit(query.pageSize)
-        .offset(offset(query)),
-      db.select({ n: count() }).from(notifications).where(where),
+    const [{ rows, ...page }, unread] = await Promise.all([
+      readNotifications(
+        query,
+        (plan) =>
+          db
+            .select({ ...itemColumns, cursorValue: cursorValue(NEWEST_FIRST) })
+            .from(notifications)
+            .where(and(where, plan.where))
+            .orderBy(...plan.orderBy)
+            .limit(plan.limit)
+            .offset(plan.offset),
+        db.select({ id: notifications.id }).from(notifications).where(where),
+      ),
       unreadCount(principal.id),
     ]);
     return {
+      ...page,
       items: rows.map(toItem),
-      total: Number(total?.n ?? 0),
       page: query.page,
       pageSize: query.pageSize,
-      unread,
+      unread: unread.total,
     };
   }
 
@@ -148,27 +175,35 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       query.type ? eq(notifications.type, query.type) : undefined,
       timeCondition(query.time),
     );
-    const [rows, [total]] = await Promise.all([
+    const { rows, ...page } = await readNotifications(
+      query,
+      (plan) =>
+        db
+          .select({
+            ...itemColumns,
+            userId: users.id,
+            account: users.account,
+            name: users.name,
+            cursorValue: cursorValue(NEWEST_FIRST),
+          })
+          .from(notifications)
+          .innerJoin(users, eq(users.id, notifications.userId))
+          .where(and(where, plan.where))
+          .orderBy(...plan.orderBy)
+          .limit(plan.limit)
+          .offset(plan.offset),
       db
-        .select({ ...itemColumns, userId: users.id, account: users.account, name: users.name })
-        .from(notifications)
-        .innerJoin(users, eq(users.id, notifications.userId))
-        .where(where)
-        .orderBy(...NEWEST_FIRST)
-        .limit(query.pageSize)
-        .offset(offset(query)),
-      db
-        .select({ n: count() })
+        .select({ id: notifications.id })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
         .where(where),
-    ]);
+    );
     return {
+      ...page,
       items: rows.map(({ userId, account, name, ...row }) => ({
         ...toItem(row),
         user: { id: userId, account, name },
       })),
-      total: Number(total?.n ?? 0),
       page: query.page,
       pageSize: query.pageSize,
     };
@@ -217,23 +252,34 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       eq(notifications.readStatus, READ_STATUS.unread),
       body.type ? eq(notifications.type, body.type) : undefined,
     );
-    const [rows, typed, unread] = await Promise.all([
+    const offset = pageOffset(body, lists);
+    const [rows, unread] = await Promise.all([
       db
         .select(itemColumns)
         .from(notifications)
         .where(where)
-        .orderBy(...NEWEST_FIRST)
+        .orderBy(desc(notifications.createdAt), desc(notifications.id))
         .limit(body.pageSize)
-        .offset(offset(body)),
-      body.type ? db.select({ n: count() }).from(notifications).where(where) : Promise.resolve(undefined),
+        .offset(offset),
       unreadCount(principal.id),
     ]);
+    // Without a type the list is every unread one: the badge's count is its total.
+    const total = body.type
+      ? await numberedPageTotal(
+          db,
+          body,
+          offset,
+          rows.length,
+          db.select({ id: notifications.id }).from(notifications).where(where),
+          lists,
+        )
+      : unread;
     return {
       items: rows.map(toItem),
-      total: typed === undefined ? unread : Number(typed[0]?.n ?? 0),
+      ...total,
       page: body.page,
       pageSize: body.pageSize,
-      count: unread,
+      count: unread.total,
     };
   }
 
@@ -306,16 +352,22 @@ export function createMessagesService(deps: MessagesServiceDeps) {
   async function listTips(principal: Principal, query: TipListQuery) {
     const scope = await departmentScope(db, principal);
     const where = scopeFilter(scope, tips.senderDepartmentId);
-    const [rows, [total]] = await Promise.all([
-      db
-        .select()
-        .from(tips)
-        .where(where)
-        .orderBy(desc(tips.createdAt), desc(tips.id))
-        .limit(query.pageSize)
-        .offset(offset(query)),
-      db.select({ n: count() }).from(tips).where(where),
-    ]);
+    const offset = pageOffset(query, lists);
+    const rows = await db
+      .select()
+      .from(tips)
+      .where(where)
+      .orderBy(desc(tips.createdAt), desc(tips.id))
+      .limit(query.pageSize)
+      .offset(offset);
+    const total = await numberedPageTotal(
+      db,
+      query,
+      offset,
+      rows.length,
+      db.select({ id: tips.id }).from(tips).where(where),
+      lists,
+    );
     const departmentIds = [...new Set(rows.flatMap((r) => r.departmentIds))];
     const names = new Map(
       departmentIds.length === 0
@@ -340,7 +392,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         recipients: r.recipients,
         time: r.createdAt.toISOString(),
       })),
-      total: Number(total?.n ?? 0),
+      ...total,
       page: query.page,
       pageSize: query.pageSize,
     };

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { departments, roleMenus, roles, userRoles, users } from '../../db/schema.ts';
 import { type DepartmentScope, scopeFilter } from '../../lib/department-scope.ts';
 import { containsPattern } from '../../lib/like.ts';
+import { DEFAULT_LIST_SETTINGS, numberedPageTotal, pageOffset } from '../../lib/list-page.ts';
 
 interface Page {
   page: number;
@@ -22,7 +23,8 @@ const holdsRole = (db: Db, roleId: number) =>
 export async function listRoles(
   db: Db,
   filters: Page & { keyword?: string | undefined; ids?: number[] },
-): Promise<{ items: RoleItem[]; total: number }> {
+): Promise<{ items: RoleItem[]; total: number; totalExact: boolean }> {
+  const offset = pageOffset(filters, DEFAULT_LIST_SETTINGS);
   const where = and(
     filters.keyword
       ? or(
@@ -32,28 +34,30 @@ export async function listRoles(
       : undefined,
     filters.ids ? inArray(roles.id, filters.ids) : undefined,
   );
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({
-        id: roles.id,
-        code: roles.code,
-        name: roles.name,
-        dataScope: roles.dataScope,
-        builtIn: roles.builtIn,
-        // Plain SQL names: a one-table select leaves columns unqualified (see departments).
-        userCount: sql<number>`(select count(*)::int from user_roles ur join users u on u.id = ur.user_id
+  const rows = await db
+    .select({
+      id: roles.id,
+      code: roles.code,
+      name: roles.name,
+      dataScope: roles.dataScope,
+      builtIn: roles.builtIn,
+      // Plain SQL names: a one-table select leaves columns unqualified (see departments).
+      userCount: sql<number>`(select count(*)::int from user_roles ur join users u on u.id = ur.user_id
           where ur.role_id = roles.id and u.deleted_at is null)`,
-      })
-      .from(roles)
-      .where(where)
-      .orderBy(asc(roles.id))
-      .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(roles)
-      .where(where),
-  ]);
+    })
+    .from(roles)
+    .where(where)
+    .orderBy(asc(roles.id))
+    .limit(filters.pageSize)
+    .offset(offset);
+  const total = await numberedPageTotal(
+    db,
+    filters,
+    offset,
+    rows.length,
+    db.select({ id: roles.id }).from(roles).where(where),
+    DEFAULT_LIST_SETTINGS,
+  );
   const menuRows =
     rows.length === 0
       ? []
@@ -73,7 +77,7 @@ export async function listRoles(
       userCount: Number(row.userCount),
       menuIds: menuRows.filter((m) => m.roleId === row.id).map((m) => m.menuId),
     })),
-    total: Number(count?.total ?? 0),
+    ...total,
   };
 }
 
@@ -87,7 +91,8 @@ export async function listRoleUsers(
   db: Db,
   filters: Page & { roleId: number; member: boolean; keyword?: string | undefined },
   scope: DepartmentScope,
-): Promise<{ items: RoleUser[]; total: number }> {
+): Promise<{ items: RoleUser[]; total: number; totalExact: boolean }> {
+  const offset = pageOffset(filters, DEFAULT_LIST_SETTINGS);
   const holds = holdsRole(db, filters.roleId);
   const conditions: (SQL | undefined)[] = [
     isNull(users.deletedAt),
@@ -99,21 +104,23 @@ export async function listRoleUsers(
     conditions.push(or(ilike(users.account, pattern), ilike(users.name, pattern)));
   }
   const where = and(...conditions);
-  const [items, [count]] = await Promise.all([
-    db
-      .select({ id: users.id, account: users.account, name: users.name, department: departments.name })
-      .from(users)
-      .innerJoin(departments, eq(departments.id, users.departmentId))
-      .where(where)
-      .orderBy(asc(users.account), asc(users.id))
-      .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
-  ]);
-  return { items, total: Number(count?.total ?? 0) };
+  const items = await db
+    .select({ id: users.id, account: users.account, name: users.name, department: departments.name })
+    .from(users)
+    .innerJoin(departments, eq(departments.id, users.departmentId))
+    .where(where)
+    .orderBy(asc(users.account), asc(users.id))
+    .limit(filters.pageSize)
+    .offset(offset);
+  const total = await numberedPageTotal(
+    db,
+    filters,
+    offset,
+    items.length,
+    db.select({ id: users.id }).from(users).where(where),
+    DEFAULT_LIST_SETTINGS,
+  );
+  return { items, ...total };
 }
 
 /** Of `ids`, the live users inside the scope (the others are treated as not found). */

@@ -1,23 +1,17 @@
 import type { DataScope } from '@postdeck/contract/permissions';
 import type { UserAdminItem, UserListFilters } from '@postdeck/contract/users';
-import {
-  type SQL,
-  and,
-  asc,
-  desc,
-  eq,
-  exists,
-  ilike,
-  inArray,
-  isNull,
-  ne,
-  notInArray,
-  sql,
-} from 'drizzle-orm';
+import { type SQL, and, asc, eq, exists, ilike, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { departments, menus, roleMenus, roles, userRoles, users } from '../../db/schema.ts';
 import { type DepartmentScope, scopeFilter } from '../../lib/department-scope.ts';
 import { containsPattern } from '../../lib/like.ts';
+import {
+  type ListItems,
+  type ListOrder,
+  type ListSettings,
+  cursorValue,
+  listPage,
+} from '../../lib/list-page.ts';
 
 const itemColumns = {
   id: users.id,
@@ -32,11 +26,21 @@ const itemColumns = {
 };
 
 /** Live users of a scope, with their department and roles, as the administration shows them. */
+/** Newest first; the id breaks ties so pages never repeat or skip a row. */
+const NEWEST_FIRST: ListOrder = {
+  name: 'createdAt',
+  column: users.createdAt,
+  kind: 'timestamp',
+  id: users.id,
+  direction: 'desc',
+};
+
 export async function listUsers(
   db: Db,
   filters: UserListFilters,
   scope: DepartmentScope,
-): Promise<{ items: UserAdminItem[]; total: number }> {
+  settings: ListSettings,
+): Promise<ListItems<UserAdminItem>> {
   const conditions: (SQL | undefined)[] = [isNull(users.deletedAt), scopeFilter(scope, users.departmentId)];
   if (filters.account) conditions.push(ilike(users.account, containsPattern(filters.account)));
   if (filters.name) conditions.push(ilike(users.name, containsPattern(filters.name)));
@@ -54,28 +58,24 @@ export async function listUsers(
     );
   }
   const where = and(...conditions);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(itemColumns)
-      .from(users)
-      .innerJoin(departments, eq(departments.id, users.departmentId))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(filters.pageSize)
-      .offset((filters.page - 1) * filters.pageSize),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(users)
-      .where(where),
-  ]);
+  const { rows, ...page } = await listPage(db, filters, NEWEST_FIRST, settings, {
+    fetch: (plan) =>
+      db
+        .select({ ...itemColumns, cursorValue: cursorValue(NEWEST_FIRST) })
+        .from(users)
+        .innerJoin(departments, eq(departments.id, users.departmentId))
+        .where(and(where, plan.where))
+        .orderBy(...plan.orderBy)
+        .limit(plan.limit)
+        .offset(plan.offset),
+    idOf: (row) => row.id,
+    matching: db.select({ id: users.id }).from(users).where(where),
+  });
   const roleRows = await rolesOfUsers(
     db,
     rows.map((row) => row.id),
   );
-  return {
-    items: rows.map((row) => toItem(row, roleRows.get(row.id) ?? [])),
-    total: Number(count?.total ?? 0),
-  };
+  return { ...page, items: rows.map((row) => toItem(row, roleRows.get(row.id) ?? [])) };
 }
 
 /** One live user as the administration shows them, or undefined. */

@@ -13,6 +13,7 @@ import { roles, userRoles, users } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { type DepartmentScope, departmentScope, inScope } from '../../lib/department-scope.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
+import { DEFAULT_LIST_SETTINGS, type ListSettings } from '../../lib/list-page.ts';
 import type { PrincipalCache } from '../../lib/principal-cache.ts';
 import type { Principal } from '../../lib/principal.ts';
 import { mayGrant } from '../../lib/role-grants.ts';
@@ -49,6 +50,8 @@ export interface UserAdminDeps {
   clock: Clock;
   principals: Pick<PrincipalCache, 'invalidate'>;
   directory: Directory;
+  /** How far the user list counts (the default bound unless a test lowers it). */
+  lists?: ListSettings | undefined;
 }
 
 /**
@@ -111,8 +114,9 @@ export function createUserAdminService(deps: UserAdminDeps) {
 
   return {
     async list(principal: Principal, filters: UserListFilters) {
-      const { items, total } = await listUsers(db, filters, await departmentScope(db, principal));
-      return { items, total, page: filters.page, pageSize: filters.pageSize };
+      const scope = await departmentScope(db, principal);
+      const page = await listUsers(db, filters, scope, deps.lists ?? DEFAULT_LIST_SETTINGS);
+      return { ...page, page: filters.page, pageSize: filters.pageSize };
     },
 
     async create(principal: Principal, input: CreateBody, meta: RequestMeta): Promise<UserAdminItem> {
