@@ -3,6 +3,7 @@ import { type App, buildApp } from './app.ts';
 import { bootstrap } from './bootstrap/bootstrap.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { startEmbeddedMaintenance } from './db/embedded-maintenance.ts';
 import { runMigrations, STARTUP_LOCK_KEY } from './db/migrate.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
 import { loadMasterSecret } from './lib/secrets.ts';
@@ -59,6 +60,13 @@ export async function start(config: Config, log: (message: string) => void): Pro
     await database.close();
     throw error;
   }
+  // A PostgreSQL server vacuums and analyses by itself; the embedded one needs it done.
+  const stopMaintenance =
+    database.kind === 'pglite'
+      ? startEmbeddedMaintenance(database.db, {
+          log: (message, err) => (err ? app.log.warn({ err }, message) : app.log.info(message)),
+        })
+      : async () => undefined;
   let stopping: Promise<void> | undefined;
   return {
     app,
@@ -69,6 +77,7 @@ export async function start(config: Config, log: (message: string) => void): Pro
         await app.close();
         // After the app: a request finishing during close may still enqueue.
         await jobs.stop({ graceful: true });
+        await stopMaintenance();
         await database.close();
       })()),
   };
