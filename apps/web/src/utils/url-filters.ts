@@ -33,3 +33,15 @@ export function urlFilters<S extends z.ZodType<Record<string, unknown>, Record<s
 
   return { read, write, toQuery };
 }
+
+/**
+ * A list's filters after a change: a cursor step (`after`, `before`) keeps the rest; a page
+ * number leaves the cursor; any other change starts again from page 1, without a cursor.
+ */
+export function changeListFilters<
+  F extends { page: number; after?: string | undefined; before?: string | undefined },
+>(filters: F, next: Partial<F>): F {
+  const { after: _after, before: _before, ...rest } = filters;
+  if ('after' in next || 'before' in next) return { ...rest, ...next } as F;
+  return { ...rest, ...('page' in next ? {} : { page: 1 }), ...next } as F;
+}

@@ -1,7 +1,8 @@
 import { MATERIAL_KINDS, type Material, type MaterialKind } from '@postdeck/contract/materials';
-import { Empty, Input, Pagination, Segmented, Space, Spin } from 'antd';
+import { Empty, Input, Segmented, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPager, type Paging } from '../list-pager/list-pager';
 import { LoadError } from '../load-error';
 import { MaterialGrid } from './material-grid';
 import { useMaterialList } from './material-queries';
@@ -23,9 +24,10 @@ export function PickerLibrary({ kind, selectedIds, onToggle, numbered, active }:
   const { t } = useTranslation();
   const [name, setName] = useState<string>();
   const [shown, setShown] = useState<MaterialKind | 'all'>('all');
-  const [page, setPage] = useState(1);
+  const [paging, setPaging] = useState<Paging>({ page: 1, pageSize: PAGE_SIZE });
+  const firstPage = () => setPaging({ page: 1, pageSize: PAGE_SIZE });
   const list = useMaterialList(
-    { kind: kind ?? (shown === 'all' ? undefined : shown), name, page, pageSize: PAGE_SIZE },
+    { kind: kind ?? (shown === 'all' ? undefined : shown), name, ...paging },
     active,
   );
   const items = list.data?.items ?? [];
@@ -39,7 +41,7 @@ export function PickerLibrary({ kind, selectedIds, onToggle, numbered, active }:
           aria-label={t('materials.name')}
           onSearch={(value) => {
             setName(value.trim() || undefined);
-            setPage(1);
+            firstPage();
           }}
           style={{ width: 240 }}
         />
@@ -49,7 +51,7 @@ export function PickerLibrary({ kind, selectedIds, onToggle, numbered, active }:
             value={shown}
             onChange={(value) => {
               setShown(value);
-              setPage(1);
+              firstPage();
             }}
             options={[
               { value: 'all', label: t('materials.kinds.all') },
@@ -75,13 +77,12 @@ export function PickerLibrary({ kind, selectedIds, onToggle, numbered, active }:
           />
         </Spin>
       )}
-      {(list.data?.total ?? 0) > PAGE_SIZE && (
-        <Pagination
-          current={page}
-          pageSize={PAGE_SIZE}
-          total={list.data?.total ?? 0}
+      {((list.data?.total ?? 0) > PAGE_SIZE || paging.after || paging.before) && (
+        <ListPager
+          answer={list.data}
+          paging={paging}
+          onChange={(next) => setPaging({ page: paging.page, pageSize: PAGE_SIZE, ...next })}
           showSizeChanger={false}
-          onChange={setPage}
         />
       )}
     </Space>

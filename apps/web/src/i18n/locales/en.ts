@@ -1,5 +1,13 @@
 /** English texts; the shape every other language must match (see messages.ts and the parity test). */
 export const en = {
+  list: {
+    totalAtLeast: '{{total}}+ in all',
+    firstPage: 'First page',
+    previous: 'Previous',
+    next: 'Next',
+    later: 'Later pages',
+    pager: 'Pages',
+  },
   app: {
     title: 'Postdeck',
     /** Spec §1: the product's title, shown beside the name. */

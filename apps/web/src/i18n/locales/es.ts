@@ -1,6 +1,14 @@
 import type { Messages } from './en';
 
 export const es: Messages = {
+  list: {
+    totalAtLeast: '{{total}}+ en total',
+    firstPage: 'Primera página',
+    previous: 'Anterior',
+    next: 'Siguiente',
+    later: 'Páginas siguientes',
+    pager: 'Páginas',
+  },
   app: {
     title: 'Postdeck',
     product: 'Plataforma global de operación de contenidos en redes sociales',

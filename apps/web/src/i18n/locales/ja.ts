@@ -1,6 +1,14 @@
 import type { Messages } from './en';
 
 export const ja: Messages = {
+  list: {
+    totalAtLeast: '全 {{total}}+ 件',
+    firstPage: '最初のページ',
+    previous: '前へ',
+    next: '次へ',
+    later: 'さらに後のページ',
+    pager: 'ページ',
+  },
   app: {
     title: 'Postdeck',
     product: 'グローバルSNSコンテンツ運用プラットフォーム',

@@ -1,6 +1,14 @@
 import type { Messages } from './en';
 
 export const zh: Messages = {
+  list: {
+    totalAtLeast: '共 {{total}}+ 条',
+    firstPage: '第一页',
+    previous: '上一页',
+    next: '下一页',
+    later: '更多页',
+    pager: '翻页',
+  },
   app: {
     title: 'Postdeck',
     product: '全球社交媒体内容运营平台',

@@ -3,8 +3,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager/list-pager';
 import { LoadError } from '../../../components/load-error';
 import { NO_WRAP_COLUMN, ScrollTable } from '../../../components/scroll-table';
+import { changeListFilters } from '../../../utils/url-filters';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import { useAuditExport, useAuditList } from '../api/audit-log';
 import { AuditFiltersBar } from '../components/audit-filters';
@@ -41,11 +43,8 @@ export function AuditLogPage() {
   const list = useAuditList(toAuditQuery(filters));
   const exporter = useAuditExport();
 
-  const change = (next: Partial<AuditFilters>) => {
-    // A new filter starts again from page 1; paging keeps its own page.
-    const paging = 'page' in next;
-    setParams(writeAuditFilters({ ...filters, ...(paging ? {} : { page: 1 }), ...next }));
-  };
+  const change = (next: Partial<AuditFilters>) =>
+    setParams(writeAuditFilters(changeListFilters(filters, next)));
 
   return (
     <Card title={t('route.auditLog')}>
@@ -69,14 +68,7 @@ export function AuditLogPage() {
           loading={list.isFetching}
           dataSource={list.data?.items ?? []}
           locale={{ emptyText: t('audit.empty') }}
-          pagination={{
-            current: filters.page,
-            pageSize: filters.pageSize,
-            total: list.data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (count) => t('audit.total', { count }),
-            onChange: (page, pageSize) => change({ page, pageSize }),
-          }}
+          pagination={false}
           expandable={{
             rowExpandable: hasDetail,
             expandedRowRender: (row) => (
@@ -123,6 +115,14 @@ export function AuditLogPage() {
               ),
             },
           ]}
+        />
+      )}
+      {!list.isError && (
+        <ListPager
+          answer={list.data}
+          paging={filters}
+          onChange={change}
+          totalText={(count) => t('audit.total', { count })}
         />
       )}
     </Card>

@@ -18,7 +18,6 @@ const STATUS_BADGES: Record<ContentStatus, 'default' | 'success' | 'warning'> = 
 
 interface ContentTableProps {
   items: readonly ContentItem[];
-  total: number;
   loading: boolean;
   filters: ContentFilters;
   onChange: (next: Partial<ContentFilters>) => void;
@@ -27,15 +26,7 @@ interface ContentTableProps {
 }
 
 /** Rows with paging and sorting done on the server; the actions confirm before they change anything. */
-export function ContentTable({
-  items,
-  total,
-  loading,
-  filters,
-  onChange,
-  admin,
-  canEdit,
-}: ContentTableProps) {
+export function ContentTable({ items, loading, filters, onChange, admin, canEdit }: ContentTableProps) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
   const actions = useContentActions();
@@ -50,22 +41,12 @@ export function ContentTable({
       loading={loading}
       dataSource={items as ContentItem[]}
       locale={{ emptyText: t(deletedView ? 'content.emptyDeleted' : 'content.empty') }}
-      pagination={{
-        current: filters.page,
-        pageSize: filters.pageSize,
-        total,
-        showSizeChanger: true,
-        showTotal: (count) => t('content.total', { count }),
-      }}
-      onChange={(pagination, _filters, sorter) => {
+      pagination={false}
+      onChange={(_pagination, _filters, sorter) => {
         const { columnKey, order } = sorter as SorterResult<ContentItem>;
         const sort = order ? (columnKey as ContentFilters['sort']) : 'updatedAt';
-        onChange({
-          page: pagination.current ?? 1,
-          pageSize: pagination.pageSize ?? filters.pageSize,
-          sort,
-          order: order === 'ascend' ? 'asc' : 'desc',
-        });
+        // Another order starts again from the first page.
+        onChange({ page: 1, sort, order: order === 'ascend' ? 'asc' : 'desc' });
       }}
       columns={[
         {

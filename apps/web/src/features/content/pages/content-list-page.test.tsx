@@ -25,14 +25,37 @@ const item = (id: number, title: string) => ({
 
 let spy: ReturnType<typeof mockFetch>;
 let fail = false;
+/** The server stopped counting at its bound, with cursors for the rows past it. */
+let capped = false;
 
 beforeEach(() => {
   fail = false;
+  capped = false;
   spy = mockFetch(({ url }) => {
     if (url.pathname.includes('/content/contentList/')) {
       if (fail) return envelope(null, { status: 500, code: 500, msg: 'boom' });
       const items = url.searchParams.get('keyword') === 'none' ? [] : [item(7, 'Spring launch')];
-      return envelope({ items, total: items.length, page: 1, pageSize: 10 });
+      if (capped) {
+        const page = Number(url.searchParams.get('page') ?? 1);
+        return envelope({
+          items,
+          total: 10_000,
+          totalExact: false,
+          page,
+          pageSize: 10,
+          next: 'c-next',
+          prev: 'c-prev',
+        });
+      }
+      return envelope({
+        items,
+        total: items.length,
+        totalExact: true,
+        page: 1,
+        pageSize: 10,
+        next: null,
+        prev: null,
+      });
     }
     if (url.pathname.endsWith('/content/delete')) return envelope(null);
     if (url.pathname.endsWith('/control/dept/list')) return envelope({ items: [] });
@@ -75,6 +98,25 @@ describe('content lists', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?status=draft&keyword=none'));
     expect(await screen.findByText('No content yet')).toBeInTheDocument();
     expect(screen.queryByText('Department')).not.toBeInTheDocument();
+  });
+
+  it('shows a capped total as 10,000+ and pages on past it by cursor', async () => {
+    capped = true;
+    const user = userEvent.setup();
+    const router = renderPage('/api/content/contentList/deplist?status=draft&page=1000');
+    expect(await screen.findByText('10,000+ in all')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Later pages/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1000&status=draft&after=c-next'));
+    await waitFor(() =>
+      expect(new URLSearchParams(lastQuery('/prod-api/content/contentList/deplist')).get('after')).toBe(
+        'c-next',
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: /Previous/ }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=1000&status=draft&before=c-prev'));
+    // A new filter starts again from the first page, cursor dropped.
+    await user.type(screen.getByLabelText('Search title and text'), 'spring{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=draft&keyword=spring'));
   });
 
   it('asks before deleting, then deletes', async () => {

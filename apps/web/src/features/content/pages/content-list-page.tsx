@@ -3,7 +3,9 @@ import { PAGES } from '@postdeck/contract/pages';
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ListPager } from '../../../components/list-pager/list-pager';
 import { LoadError } from '../../../components/load-error';
+import { changeListFilters } from '../../../utils/url-filters';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useUserStore } from '../../../stores/user-store';
 import { type ContentListKind, useContentList } from '../api/content-list';
@@ -23,11 +25,8 @@ function ContentListPage({ kind }: { kind: ContentListKind }) {
   );
   const admin = kind === 'contentAdminList';
 
-  const change = (next: Partial<ContentFilters>) => {
-    // A new filter starts again from page 1; paging and sorting keep their own page.
-    const paging = 'page' in next;
-    setParams(writeContentFilters({ ...filters, ...(paging ? {} : { page: 1 }), ...next }));
-  };
+  const change = (next: Partial<ContentFilters>) =>
+    setParams(writeContentFilters(changeListFilters(filters, next)));
 
   return (
     <Card
@@ -46,12 +45,19 @@ function ContentListPage({ kind }: { kind: ContentListKind }) {
       ) : (
         <ContentTable
           items={list.data?.items ?? []}
-          total={list.data?.total ?? 0}
           loading={list.isFetching}
           filters={filters}
           onChange={change}
           admin={admin}
           canEdit={canEdit}
+        />
+      )}
+      {!list.isError && (
+        <ListPager
+          answer={list.data}
+          paging={filters}
+          onChange={change}
+          totalText={(count) => t('content.total', { count })}
         />
       )}
     </Card>

@@ -5,10 +5,9 @@ import type { MaterialFilters } from '../list-query';
 /** What the grid and the list views both show and report. */
 export interface LibraryViewProps {
   items: readonly Material[];
-  total: number;
   loading: boolean;
   filters: MaterialFilters;
-  /** Paging (and, in the list, sorting). */
+  /** Sorting (in the list view). */
   onChange: (next: Partial<MaterialFilters>) => void;
   selectedIds: readonly number[];
   /** These materials were selected (on) or unselected. */

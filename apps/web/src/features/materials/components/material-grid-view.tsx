@@ -1,5 +1,5 @@
 import { EyeOutlined } from '@ant-design/icons';
-import { Button, Pagination, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MaterialGrid } from '../../../components/material-picker/material-grid';
 import type { LibraryViewProps } from './library-view';
@@ -7,10 +7,7 @@ import type { LibraryViewProps } from './library-view';
 /** The grid view: tiles select (click, Space, Enter); their Preview button or a double click opens one. */
 export function MaterialGridView({
   items,
-  total,
   loading,
-  filters,
-  onChange,
   selectedIds,
   onSelect,
   onOpen,
@@ -37,15 +34,6 @@ export function MaterialGridView({
             {t('materials.preview')}
           </Button>
         )}
-      />
-      <Pagination
-        style={{ marginTop: 16, justifyContent: 'flex-end' }}
-        current={filters.page}
-        pageSize={filters.pageSize}
-        total={total}
-        showSizeChanger
-        showTotal={(count) => t('materials.total', { count })}
-        onChange={(page, pageSize) => onChange({ page, pageSize })}
       />
     </Spin>
   );

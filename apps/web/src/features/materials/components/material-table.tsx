@@ -13,7 +13,6 @@ import type { LibraryViewProps } from './library-view';
 /** The list view: one row per material, sorting and paging on the server. */
 export function MaterialTable({
   items,
-  total,
   loading,
   filters,
   onChange,
@@ -42,18 +41,12 @@ export function MaterialTable({
         onSelect: (row, on) => onSelect([row], on),
         onSelectAll: (on, _rows, changed) => onSelect(changed, on),
       }}
-      pagination={{
-        current: filters.page,
-        pageSize: filters.pageSize,
-        total,
-        showSizeChanger: true,
-        showTotal: (count) => t('materials.total', { count }),
-      }}
-      onChange={(pagination, _filters, sorter) => {
+      pagination={false}
+      onChange={(_pagination, _filters, sorter) => {
         const { columnKey, order } = sorter as SorterResult<Material>;
+        // Another order starts again from the first page.
         onChange({
-          page: pagination.current ?? 1,
-          pageSize: pagination.pageSize ?? filters.pageSize,
+          page: 1,
           sort: order ? (columnKey as MaterialFilters['sort']) : 'createdAt',
           order: order === 'ascend' ? 'asc' : 'desc',
         });

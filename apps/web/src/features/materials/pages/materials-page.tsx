@@ -4,7 +4,9 @@ import { PERMISSIONS } from '@postdeck/contract/permissions';
 import { Button, Card, Empty, Segmented, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPager } from '../../../components/list-pager/list-pager';
 import { LoadError } from '../../../components/load-error';
+import { changeListFilters } from '../../../utils/url-filters';
 import { useSearchParams } from 'react-router';
 import { useMaterialList } from '../../../components/material-picker/material-queries';
 import { useUserStore } from '../../../stores/user-store';
@@ -46,11 +48,8 @@ export function MaterialsPage() {
   const [deleting, setDeleting] = useState<Material[]>([]);
   const [uploading, setUploading] = useState(false);
 
-  const change = (next: Partial<MaterialFilters>) => {
-    // A new filter starts again from page 1; paging and sorting keep their own page.
-    const paging = 'page' in next;
-    setParams(writeMaterialFilters({ ...filters, ...(paging ? {} : { page: 1 }), ...next }, view));
-  };
+  const change = (next: Partial<MaterialFilters>) =>
+    setParams(writeMaterialFilters(changeListFilters(filters, next), view));
   const select = (materials: readonly Material[], on: boolean) =>
     setSelected((current) => {
       const rest = current.filter((m) => !materials.some((x) => x.id === m.id));
@@ -74,7 +73,6 @@ export function MaterialsPage() {
   );
   const viewProps = {
     items: list.data?.items ?? [],
-    total: list.data?.total ?? 0,
     // Not while polling for processing materials: only a new page or new filters show the spinner.
     loading: list.isFetching && (list.isPending || list.isPlaceholderData),
     filters,
@@ -121,6 +119,14 @@ export function MaterialsPage() {
         <MaterialTable {...viewProps} />
       ) : (
         <MaterialGridView {...viewProps} />
+      )}
+      {!list.isError && (
+        <ListPager
+          answer={list.data}
+          paging={filters}
+          onChange={change}
+          totalText={(count) => t('materials.total', { count })}
+        />
       )}
       <MaterialPreview
         material={previewing}

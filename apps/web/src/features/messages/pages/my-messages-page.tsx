@@ -1,11 +1,14 @@
 import type { NotificationItem } from '@postdeck/contract/notifications';
 import { READ_STATUS } from '@postdeck/contract/notifications';
+import { PAGE_SIZE_DEFAULT } from '@postdeck/contract/constants';
 import { Button, DatePicker, Space, Tabs, Tag } from 'antd';
 import { ScrollTable } from '../../../components/scroll-table';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListPager } from '../../../components/list-pager/list-pager';
 import { LoadError } from '../../../components/load-error';
+import { changeListFilters } from '../../../utils/url-filters';
 import { useSearchParams } from 'react-router';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import { useMyInfor } from '../api/my-infor';
@@ -24,7 +27,7 @@ export function MyMessagesPage() {
 
   const go = (next: Partial<MyMessagesFilters>) => {
     setSelected([]);
-    setParams(writeFilters({ ...filters, page: 1, ...next }));
+    setParams(writeFilters(changeListFilters(filters, next)));
   };
   const range = filters.time?.split(',').map((v) => dayjs(v)) as [dayjs.Dayjs, dayjs.Dayjs] | undefined;
 
@@ -76,13 +79,7 @@ export function MyMessagesPage() {
             onChange: (keys) => setSelected(keys.map(Number)),
             getCheckboxProps: (row) => ({ disabled: row.readStatus !== READ_STATUS.unread }),
           }}
-          pagination={{
-            current: filters.page,
-            pageSize: messages.data?.pageSize ?? 10,
-            total: messages.data?.total ?? 0,
-            showSizeChanger: false,
-            onChange: (page) => setParams(writeFilters({ ...filters, page })),
-          }}
+          pagination={false}
           columns={[
             { key: 'title', dataIndex: 'title', title: t('messages.colTitle') },
             { key: 'channel', dataIndex: 'channelName', title: t('messages.colChannel') },
@@ -120,6 +117,14 @@ export function MyMessagesPage() {
                 ) : null,
             },
           ]}
+        />
+      )}
+      {!messages.isError && (
+        <ListPager
+          answer={messages.data}
+          paging={{ ...filters, pageSize: PAGE_SIZE_DEFAULT }}
+          onChange={go}
+          showSizeChanger={false}
         />
       )}
     </div>

@@ -45,7 +45,7 @@ function AddMembers({ role, onDone }: AddMembersProps) {
       ) : (
         <RoleUserTable
           items={candidates.data?.items ?? []}
-          total={candidates.data?.total ?? 0}
+          answer={candidates.data}
           loading={candidates.isFetching}
           paging={list.paging}
           onPaging={list.setPaging}

@@ -75,7 +75,7 @@ function RoleMembers({ role }: { role: RoleItem }) {
       ) : (
         <RoleUserTable
           items={items}
-          total={members.data?.total ?? 0}
+          answer={members.data}
           loading={members.isFetching}
           paging={paging}
           onPaging={setPaging}

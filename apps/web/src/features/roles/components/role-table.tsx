@@ -3,12 +3,13 @@ import { Button, Flex, Popconfirm, Space, Tag, Typography } from 'antd';
 import { ScrollTable } from '../../../components/scroll-table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type PagedAnswer, useTotalText } from '../../../components/list-pager/list-pager';
 import type { RoleFilters } from '../list-query';
 import { roleName } from '../../../utils/role-name';
 
 interface RoleTableProps {
   items: readonly RoleItem[];
-  total: number;
+  answer: PagedAnswer | undefined;
   loading: boolean;
   filters: RoleFilters;
   onChange: (next: Partial<RoleFilters>) => void;
@@ -33,7 +34,7 @@ function useWhyKept() {
 /** The roles with paging done on the server; deleting confirms first. */
 export function RoleTable({
   items,
-  total,
+  answer,
   loading,
   filters,
   onChange,
@@ -43,6 +44,7 @@ export function RoleTable({
   onDelete,
 }: RoleTableProps) {
   const { t } = useTranslation();
+  const totalText = useTotalText();
   const whyKept = useWhyKept();
 
   return (
@@ -55,9 +57,9 @@ export function RoleTable({
       pagination={{
         current: filters.page,
         pageSize: filters.pageSize,
-        total,
+        total: answer?.total ?? 0,
         showSizeChanger: true,
-        showTotal: (count) => t('roles.total', { count }),
+        showTotal: () => totalText(answer, (count) => t('roles.total', { count })),
       }}
       onChange={(pagination) =>
         onChange({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? filters.pageSize })

@@ -3,6 +3,7 @@ import type { TableColumnsType } from 'antd';
 import { ScrollTable } from '../../../components/scroll-table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type PagedAnswer, useTotalText } from '../../../components/list-pager/list-pager';
 
 export interface RoleUserPaging {
   page: number;
@@ -11,7 +12,7 @@ export interface RoleUserPaging {
 
 interface RoleUserTableProps {
   items: readonly RoleUser[];
-  total: number;
+  answer: PagedAnswer | undefined;
   loading: boolean;
   paging: RoleUserPaging;
   onPaging: (next: RoleUserPaging) => void;
@@ -27,7 +28,7 @@ interface RoleUserTableProps {
 /** A page of users with a selection that spans pages: the role's members, or users to add. */
 export function RoleUserTable({
   items,
-  total,
+  answer,
   loading,
   paging,
   onPaging,
@@ -38,6 +39,7 @@ export function RoleUserTable({
   extraColumns = [],
 }: RoleUserTableProps) {
   const { t } = useTranslation();
+  const totalText = useTotalText();
   return (
     <ScrollTable<RoleUser>
       label={label}
@@ -61,9 +63,9 @@ export function RoleUserTable({
       pagination={{
         current: paging.page,
         pageSize: paging.pageSize,
-        total,
+        total: answer?.total ?? 0,
         showSizeChanger: true,
-        showTotal: (count) => t('roles.total', { count }),
+        showTotal: () => totalText(answer, (count) => t('roles.total', { count })),
       }}
       onChange={(pagination) =>
         onPaging({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? paging.pageSize })

@@ -66,7 +66,7 @@ export function RolesPage() {
       ) : (
         <RoleTable
           items={list.data?.items ?? []}
-          total={list.data?.total ?? 0}
+          answer={list.data}
           loading={list.isFetching}
           filters={filters}
           onChange={change}

@@ -6,15 +6,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STICKY_END_COLUMN, ScrollTable } from '../../../components/scroll-table';
 import { useFormatTime } from '../../../i18n/use-format-time';
-import type { UserFilters } from '../list-query';
 import { roleName } from '../../../utils/role-name';
 
 interface UserTableProps {
   items: readonly UserAdminItem[];
-  total: number;
   loading: boolean;
-  filters: UserFilters;
-  onChange: (next: Partial<UserFilters>) => void;
   emptyText: ReactNode;
   /** The signed-in administrator: their own row cannot be disabled nor deleted. */
   myId: number | undefined;
@@ -43,10 +39,7 @@ function StatusTag({ status }: Pick<UserAdminItem, 'status'>) {
 /** The users with paging done on the server; disabling and deleting confirm first. */
 export function UserTable({
   items,
-  total,
   loading,
-  filters,
-  onChange,
   emptyText,
   myId,
   selectedIds,
@@ -82,16 +75,7 @@ export function UserTable({
             on,
           ),
       }}
-      pagination={{
-        current: filters.page,
-        pageSize: filters.pageSize,
-        total,
-        showSizeChanger: true,
-        showTotal: (count) => t('users.total', { count }),
-      }}
-      onChange={(pagination) =>
-        onChange({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? filters.pageSize })
-      }
+      pagination={false}
       columns={[
         {
           key: 'account',

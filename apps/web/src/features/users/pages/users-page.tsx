@@ -4,7 +4,9 @@ import { App, Button, Card, Empty } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ListPager } from '../../../components/list-pager/list-pager';
 import { LoadError } from '../../../components/load-error';
+import { changeListFilters } from '../../../utils/url-filters';
 import { useUserStore } from '../../../stores/user-store';
 import { useUserActions } from '../api/user-actions';
 import { useUserList } from '../api/user-list';
@@ -34,11 +36,8 @@ export function UsersPage() {
   const editor = useDialogTarget<UserFormTarget>();
   const resetting = useDialogTarget<UserAdminItem>();
 
-  const change = (next: Partial<UserFilters>) => {
-    // A new filter starts again from page 1; paging keeps its own page.
-    const paging = 'page' in next;
-    setParams(writeUserFilters({ ...filters, ...(paging ? {} : { page: 1 }), ...next }));
-  };
+  const change = (next: Partial<UserFilters>) =>
+    setParams(writeUserFilters(changeListFilters(filters, next)));
   const select = (ids: number[], on: boolean) =>
     setSelectedIds((current) => {
       const rest = current.filter((id) => !ids.includes(id));
@@ -80,10 +79,7 @@ export function UsersPage() {
       ) : (
         <UserTable
           items={list.data?.items ?? []}
-          total={list.data?.total ?? 0}
           loading={list.isFetching}
-          filters={filters}
-          onChange={change}
           emptyText={emptyText}
           myId={myId}
           selectedIds={selectedIds}
@@ -92,6 +88,14 @@ export function UsersPage() {
           onResetPassword={resetting.show}
           onStatus={setStatus}
           onDelete={(users) => remove(users.map((user) => user.id))}
+        />
+      )}
+      {!list.isError && (
+        <ListPager
+          answer={list.data}
+          paging={filters}
+          onChange={change}
+          totalText={(count) => t('users.total', { count })}
         />
       )}
       <UserFormDrawer
