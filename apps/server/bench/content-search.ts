@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { bootstrap } from '../src/bootstrap/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { indexPendingContents } from '../src/modules/content/search-index.ts';
 import { rootDepartment } from '../src/modules/departments/department-repo.ts';
+import { seedContents, VOCABULARY } from './seed-contents.ts';
 
 /**
  * Keyword search over 100,000 contents (issue 4): the department list with `keyword`, through the
@@ -17,56 +16,11 @@ const CONTENTS = Number(process.env['BENCH_CONTENTS'] ?? 100_000);
 const SEARCHES = 300;
 const PASSWORD = 'Bench!pass1';
 
-// Pronounceable words, so titles and bodies look like text.
-const SYLLABLES = [
-  'ka',
-  'lo',
-  'mi',
-  'ne',
-  'su',
-  'ta',
-  'ri',
-  'po',
-  'de',
-  'gu',
-  'ba',
-  'fe',
-  'zo',
-  'vi',
-  'ha',
-  'ju',
-];
-const VOCABULARY = Array.from({ length: 4096 }, (_, i) =>
-  [i % 16, (i >> 4) % 16, (i >> 8) % 16].map((s) => SYLLABLES[s]).join(''),
-);
-
 const database = await openDatabase({ url: process.env['BENCH_DATABASE_URL'] });
 try {
   await runMigrations(database);
   await bootstrap(database.db, { adminPassword: PASSWORD, log: () => undefined });
-  const department = await rootDepartment(database.db);
-  const seedStart = performance.now();
-  // One statement: 30 words per body and 3 per title, picked by multiplicative hashing of the row.
-  await database.db.execute(sql`
-    with v as materialized (select string_to_array(${VOCABULARY.join(' ')}, ' ') as words)
-    insert into contents (department_id, author_id, updated_by_id, title, body, body_html, body_text, tags, status, created_at, updated_at)
-    select ${department}, 1, 1,
-      'Story ' || g || ' ' || w.t,
-      '{"type":"doc"}'::jsonb, '<p>' || w.b || '</p>', w.b,
-      array['tag' || (g % 50)], 'draft',
-      now() - make_interval(mins => g), now() - make_interval(mins => g)
-    from v, generate_series(1, ${CONTENTS}::int) g
-    cross join lateral (
-      select
-        (select string_agg(v.words[1 + ((g::bigint * 7919 + k * 104729) % 4096)], ' ') from generate_series(1, 3) k) as t,
-        (select string_agg(v.words[1 + ((g::bigint * 31 + k * 2654435761) % 4096)], ' ') from generate_series(1, 30) k) as b
-    ) w`);
-  const seedMs = performance.now() - seedStart;
-  // The bulk load has no search vectors: index them as start-up does for rows it finds so.
-  const indexStart = performance.now();
-  await indexPendingContents(database.db);
-  await database.db.execute(sql`analyze contents`);
-  const indexMs = performance.now() - indexStart;
+  const { seedMs, indexMs } = await seedContents(database.db, await rootDepartment(database.db), CONTENTS);
 
   const app = await buildApp({
     config: { ...loadConfig({ LOG_LEVEL: 'silent' }), webDist: '/nonexistent' },
