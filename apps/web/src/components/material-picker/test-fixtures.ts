@@ -43,7 +43,15 @@ export const video = (id: number, name: string) =>
     },
   });
 
-export const pageOf = (items: Material[]) => ({ items, total: items.length, page: 1, pageSize: 10 });
+export const pageOf = (items: Material[]) => ({
+  items,
+  total: items.length,
+  totalExact: true,
+  next: null,
+  prev: null,
+  page: 1,
+  pageSize: 10,
+});
 
 export const SETTINGS: MaterialSettings = {
   maxBytes: { image: 1000, video: 5000 },

@@ -45,7 +45,15 @@ beforeEach(() => {
     if (url.pathname === LIST) {
       if (mode === 'fail') return envelope(null, { status: 500, code: 500, msg: 'boom' });
       const items = mode === 'empty' ? [] : [item, anonymous];
-      return envelope({ items, total: items.length, page: 1, pageSize: 10 });
+      return envelope({
+        items,
+        total: items.length,
+        totalExact: true,
+        next: null,
+        prev: null,
+        page: 1,
+        pageSize: 10,
+      });
     }
     if (url.pathname === EXPORT) {
       if (exportStatus !== 200)

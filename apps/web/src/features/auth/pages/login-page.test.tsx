@@ -101,7 +101,9 @@ describe('LoginPage', () => {
 
     await fillAndSubmit('ada', '12345');
 
-    expect(await screen.findByText('The password can not be less than 6 digits')).toBeVisible();
+    // antd fades the message in (rc-motion); on a loaded machine the fade can outlast findByText.
+    const message = await screen.findByText('The password can not be less than 6 digits');
+    await waitFor(() => expect(message).toBeVisible(), { timeout: 5000 });
     await waitFor(() => expect(fetchSpy).not.toHaveBeenCalled());
   });
 });

@@ -19,7 +19,15 @@ beforeEach(() => {
   useUserStore.getState().setSession({ ...USER_INFO, permissions: ['material:list'] }, []);
   mockFetch(({ url }) => {
     if (url.pathname.endsWith('/material/list')) {
-      return envelope({ items: [extra, still], total: 2, page: 1, pageSize: 24 });
+      return envelope({
+        items: [extra, still],
+        total: 2,
+        totalExact: true,
+        next: null,
+        prev: null,
+        page: 1,
+        pageSize: 24,
+      });
     }
     if (url.pathname.endsWith('/material/settings')) {
       return envelope({

@@ -32,7 +32,14 @@ beforeEach(() => {
     if (url.pathname.endsWith('/infor/notReadList')) {
       const b = body as { pageSize: number };
       const items = b.pageSize === 1 ? [latest] : [latest, { ...failure(12), title: 'Other post' }];
-      return envelope({ items, total: items.length, page: 1, pageSize: b.pageSize, count: 3 });
+      return envelope({
+        items,
+        total: items.length,
+        totalExact: true,
+        page: 1,
+        pageSize: b.pageSize,
+        count: 3,
+      });
     }
     if (url.pathname.endsWith('/infor/read')) return envelope({ changed: 1 });
     return envelope(null, { status: 404, code: 404 });

@@ -23,7 +23,7 @@ beforeEach(() => {
           time: '2026-01-01T00:00:00Z',
         },
       ];
-      return envelope({ items, total: 1, page: 1, pageSize: 10 });
+      return envelope({ items, total: 1, totalExact: true, next: null, prev: null, page: 1, pageSize: 10 });
     }
     if (url.pathname.endsWith('/control/dept/list')) {
       return envelope({

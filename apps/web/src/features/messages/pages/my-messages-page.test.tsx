@@ -29,7 +29,16 @@ beforeEach(() => {
       if (fail) return envelope(null, { status: 500, code: 500, msg: 'boom' });
       const unreadOnly = url.searchParams.get('navLink') === '1';
       const items = unreadOnly ? [row(1, 1)] : [row(1, 1), row(2, 2)];
-      return envelope({ items, total: items.length, page: 1, pageSize: 10, unread: 1 });
+      return envelope({
+        items,
+        total: items.length,
+        totalExact: true,
+        next: null,
+        prev: null,
+        page: 1,
+        pageSize: 10,
+        unread: 1,
+      });
     }
     if (url.pathname.endsWith('/infor/read')) return envelope({ changed: 1 });
     return envelope(null, { status: 404, code: 404 });

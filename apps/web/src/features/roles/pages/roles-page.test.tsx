@@ -78,7 +78,15 @@ beforeEach(() => {
     if (path.endsWith('/control/user/userrole/list')) {
       const keyword = query.get('keyword');
       const items = keyword ? ROLES.filter((r) => r.code.includes(keyword)) : ROLES;
-      return envelope({ items, total: items.length, page: 1, pageSize: 10 });
+      return envelope({
+        items,
+        total: items.length,
+        totalExact: true,
+        next: null,
+        prev: null,
+        page: 1,
+        pageSize: 10,
+      });
     }
     if (path.endsWith('/control/role/menus')) return envelope({ items: MENUS });
     if (path.endsWith('/control/user/userrole/add')) {
@@ -121,7 +129,15 @@ beforeEach(() => {
       const items = query.get('member') === 'true' ? MEMBERS : CANDIDATES;
       const keyword = query.get('keyword');
       const found = keyword ? items.filter((u) => u.account.includes(keyword)) : items;
-      return envelope({ items: found, total: found.length, page: 1, pageSize: 10 });
+      return envelope({
+        items: found,
+        total: found.length,
+        totalExact: true,
+        next: null,
+        prev: null,
+        page: 1,
+        pageSize: 10,
+      });
     }
     return envelope(null, { status: 404, code: 404 });
   });

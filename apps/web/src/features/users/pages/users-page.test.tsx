@@ -43,7 +43,15 @@ beforeEach(() => {
     if (path.endsWith('/control/user/userList')) {
       if (listFails) return envelope(null, { status: 500, code: 500, msg: 'boom' });
       const items = query.get('account') === 'none' ? [] : USERS;
-      return envelope({ items, total: items.length, page: 1, pageSize: 10 });
+      return envelope({
+        items,
+        total: items.length,
+        totalExact: true,
+        next: null,
+        prev: null,
+        page: 1,
+        pageSize: 10,
+      });
     }
     if (path.endsWith('/control/role/options')) {
       return envelope({
