@@ -1,22 +1,11 @@
 import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
-import { assertDataDirFree, DataDirInUseError } from './db/data-dir-lock.ts';
+import { checkDataDirFree, exitWhenDataDirInUse } from './db/data-dir-lock.ts';
 
 const config = loadConfig();
-const refuse = (error: unknown): never => {
-  if (!(error instanceof DataDirInUseError)) throw error;
-  // The whole story is in the message; a stack trace would only bury it.
-  console.error(error.message);
-  process.exit(1);
-};
-// Before the server's modules load (seconds on a busy machine), so a second start stops at once.
-if (!config.databaseUrl) {
-  try {
-    assertDataDirFree(config.dataDir);
-  } catch (error) {
-    refuse(error);
-  }
-}
+// The whole story is in the message; before the modules load, so a second start stops at once.
+const refuse = exitWhenDataDirInUse((error) => error.message);
+checkDataDirFree(config, refuse);
 const { start } = await import('./server.ts');
 const server = await start(config, (message) => console.log(message)).catch(refuse);
 server.app.log.info(

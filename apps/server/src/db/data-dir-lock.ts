@@ -221,3 +221,29 @@ function currentProcess(): LockHolder {
     nonce: randomUUID(),
   };
 }
+
+/**
+ * For entry points (server, seed): a refusal because another process holds DATA_DIR ends this
+ * process with `message(error)` alone, as a stack trace would only bury it; any other error is
+ * rethrown. Use it before the modules load (`checkDataDirFree`) and around start-up.
+ */
+export function exitWhenDataDirInUse(message: (error: DataDirInUseError) => string) {
+  return (error: unknown): never => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(message(error));
+    process.exit(1);
+  };
+}
+
+/** Refuses at once, before the server's modules load (seconds on a busy machine), on the embedded database. */
+export function checkDataDirFree(
+  config: { databaseUrl?: string | undefined; dataDir: string },
+  refuse: (error: unknown) => never,
+): void {
+  if (config.databaseUrl) return;
+  try {
+    assertDataDirFree(config.dataDir);
+  } catch (error) {
+    refuse(error);
+  }
+}

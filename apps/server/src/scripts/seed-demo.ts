@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import { assertDataDirFree, DataDirInUseError } from '../db/data-dir-lock.ts';
+import { checkDataDirFree, exitWhenDataDirInUse } from '../db/data-dir-lock.ts';
 
 /**
  * `npm run seed:demo`: demonstration departments and one user per built-in role. On the embedded
@@ -7,24 +7,14 @@ import { assertDataDirFree, DataDirInUseError } from '../db/data-dir-lock.ts';
  * says so; on a PostgreSQL server (DATABASE_URL) it runs beside running processes.
  */
 const config = loadConfig();
-const refuse = (error: unknown): never => {
-  if (!(error instanceof DataDirInUseError)) throw error;
-  const { pid, command } = error.holder;
-  console.error(
+const refuse = exitWhenDataDirInUse(
+  ({ holder: { pid, command } }) =>
     `Postdeck is running on this DATA_DIR (${config.dataDir}, process ${pid}: ${command}): ` +
-      'stop it first, then run npm run seed:demo. ' +
-      '(With DATABASE_URL the seed runs beside a running server.)',
-  );
-  process.exit(1);
-};
+    'stop it first, then run npm run seed:demo. ' +
+    '(With DATABASE_URL the seed runs beside a running server.)',
+);
 // Before the server's modules load, so the answer comes at once; prepare() takes the lock itself.
-if (!config.databaseUrl) {
-  try {
-    assertDataDirFree(config.dataDir);
-  } catch (error) {
-    refuse(error);
-  }
-}
+checkDataDirFree(config, refuse);
 const { seedDemoDatabase } = await import('../bootstrap/demo-data.ts');
 const { prepare } = await import('../server.ts');
 const { app, database } = await prepare(config, (message) => console.log(message)).catch(refuse);
