@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './apps/server',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'bench/*.test.ts'],
           environment: 'node',
           setupFiles: ['../../vitest.fast-check.ts'],
           testTimeout: 30_000,

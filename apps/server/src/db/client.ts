@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { durablePgliteOptions } from './durable-pglite.ts';
+import { cacheReadsUntilWrite } from './read-cache.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -63,6 +64,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 function pgliteDatabase(client: PGlite, release: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  cacheReadsUntilWrite(client);
   return {
     db,
     kind: 'pglite',

@@ -1,8 +1,10 @@
 import { LIST_TOTAL_BOUND } from '@postdeck/contract/constants';
 import { type SQL, type SQLWrapper, asc, desc, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type PgColumn, PgDialect } from 'drizzle-orm/pg-core';
 import { type Db, rawRows } from '../db/client.ts';
+import { readCacheOf } from '../db/read-cache.ts';
 import { AppError, fieldError } from './errors.ts';
+import { createFreshFlights } from './fresh-flights.ts';
 
 /**
  * Paging of every list (issue 11): totals counted only up to a bound, numbered pages only within
@@ -201,23 +203,50 @@ export async function readPage<R extends { cursorValue: string }>(
   };
 }
 
+type Total = { total: number; totalExact: boolean };
+
+const dialect = new PgDialect();
+
+/** A key naming what a query reads: its text and parameters. */
+function queryKey(query: SQLWrapper): string {
+  const { sql: text, params } = dialect.sqlToQuery(query.getSQL());
+  const values = JSON.stringify(params, (_, value: unknown) =>
+    typeof value === 'bigint' ? String(value) : value,
+  );
+  return `${text}\u0000${values}`;
+}
+
+/** Reads under way, per database: concurrent requests for the same read share a fresh run. */
+const flightsByDb = new WeakMap<Db, ReturnType<typeof createFreshFlights<unknown>>>();
+
+/**
+ * A list read, shared: from the embedded database's read cache when no write came since it was
+ * read (db/read-cache.ts), else from a run that started after this request asked.
+ */
+function share<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  const cache = readCacheOf(db);
+  const remembered = cache?.get(key);
+  if (remembered !== undefined) return Promise.resolve(remembered as T);
+  let flights = flightsByDb.get(db);
+  if (!flights) flightsByDb.set(db, (flights = createFreshFlights<unknown>()));
+  return flights.share(key, cache ? () => cache.remember(key, read) : read) as Promise<T>;
+}
+
 /**
  * The list's total, counted up to the bound: `rows` selects one row per matching row (any
- * columns, no order); past the bound the answer is the bound, flagged inexact.
+ * columns, no order); past the bound the answer is the bound, flagged inexact. Requests for the
+ * same list at the same time share one count that started after each of them arrived, so the
+ * total stays exact while the count (the dearest part of a first page) runs once for the crowd.
  */
-export async function boundedTotal(
-  db: Db,
-  rows: SQLWrapper,
-  settings: ListSettings,
-): Promise<{ total: number; totalExact: boolean }> {
-  const [row] = await rawRows<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from (${rows} limit ${settings.totalBound + 1}) as bounded`,
-  );
-  const counted = Number(row?.n ?? 0);
-  return counted > settings.totalBound
-    ? { total: settings.totalBound, totalExact: false }
-    : { total: counted, totalExact: true };
+export function boundedTotal(db: Db, rows: SQLWrapper, settings: ListSettings): Promise<Total> {
+  const counting = sql`select count(*) as n from (${rows} limit ${settings.totalBound + 1}) as bounded`;
+  return share(db, `count\u0000${queryKey(counting)}`, async () => {
+    const [row] = await rawRows<{ n: number | string }>(db, counting);
+    const counted = Number(row?.n ?? 0);
+    return counted > settings.totalBound
+      ? { total: settings.totalBound, totalExact: false }
+      : { total: counted, totalExact: true };
+  });
 }
 
 /**
@@ -231,7 +260,7 @@ export function numberedPageTotal(
   shown: number,
   rows: SQLWrapper,
   settings: ListSettings,
-): Promise<{ total: number; totalExact: boolean }> {
+): Promise<Total> {
   const last = shown < request.pageSize && (shown > 0 || offset === 0);
   return pageTotal(db, { knownTotal: last ? offset + shown : undefined }, rows, settings);
 }
@@ -242,7 +271,7 @@ async function pageTotal(
   page: Pick<Page<unknown>, 'knownTotal'>,
   rows: SQLWrapper,
   settings: ListSettings,
-): Promise<{ total: number; totalExact: boolean }> {
+): Promise<Total> {
   if (page.knownTotal !== undefined) return { total: page.knownTotal, totalExact: true };
   return boundedTotal(db, rows, settings);
 }
@@ -260,27 +289,44 @@ export type ListItems<T> = Omit<ListPage<T>, 'rows'> & { items: T[] };
 
 /**
  * A keyset list's page with its total: `fetch` reads the rows of a plan (each with its cursor
- * value), `matching` selects one row per row of the list (for the count). The count runs beside
- * the page (on a server the two take two connections at once); a last page that shows the end
- * of the list answers its exact total, past the bound or not.
+ * value), `matching` selects one row per row of the list (for the count), and `list` names the
+ * read (the module and the columns it fetches). The count runs beside the page (on a server the
+ * two take two connections at once); a last page that shows the end of the list answers its
+ * exact total, past the bound or not.
+ *
+ * Requests asking for the same page of the same list at the same time (a department opening its
+ * landing page together) share one read that started after each of them arrived: as fresh as
+ * reading alone, at the cost of one read per crowd.
  */
 export async function listPage<R extends { cursorValue: string }>(
   db: Db,
   request: PageRequest,
   order: ListOrder,
   settings: ListSettings,
-  query: { fetch: (plan: PagePlan) => Promise<R[]>; idOf: (row: R) => number; matching: SQLWrapper },
+  query: {
+    list: string;
+    fetch: (plan: PagePlan) => Promise<R[]>;
+    idOf: (row: R) => number;
+    matching: SQLWrapper;
+  },
 ): Promise<ListPage<Omit<R, 'cursorValue'>>> {
   planPage(request, order, settings); // a request that does not fit is refused before any query
-  const [page, counted] = await Promise.all([
-    readPage(request, order, settings, query.fetch, query.idOf),
-    boundedTotal(db, query.matching, settings),
-  ]);
-  const total = page.knownTotal === undefined ? counted : { total: page.knownTotal, totalExact: true };
+  const { page, pageSize, after, before } = request;
+  const key = [query.list, order.name, order.direction, JSON.stringify([page, pageSize, after, before])]
+    .concat(queryKey(query.matching))
+    .join('\u0000');
+  const [read, counted] = await share(db, key, () =>
+    Promise.all([
+      readPage(request, order, settings, query.fetch, query.idOf),
+      boundedTotal(db, query.matching, settings),
+    ]),
+  );
+  const total = read.knownTotal === undefined ? counted : { total: read.knownTotal, totalExact: true };
   return {
-    rows: page.rows.map(({ cursorValue: _, ...row }) => row),
+    // Each request gets its own rows: the read is shared, what callers do with it is not.
+    rows: read.rows.map(({ cursorValue: _, ...row }) => row),
     ...total,
-    next: page.next,
-    prev: page.prev,
+    next: read.next,
+    prev: read.prev,
   };
 }

@@ -104,6 +104,7 @@ export async function listAudit(
 ): Promise<ListItems<AuditItem>> {
   const where = and(...auditConditions(query, scope));
   const { rows, ...page } = await listPage(db, query, LIST_ORDER, settings, {
+    list: 'audit',
     fetch: (plan) =>
       db
         .select({ ...itemColumns, cursorValue: cursorValue(LIST_ORDER) })

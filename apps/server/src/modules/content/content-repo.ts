@@ -118,6 +118,7 @@ export async function listContents(
   const where = and(...listConditions(query, options));
   const order = listOrder(query);
   const { rows, ...page } = await listPage(db, query, order, settings, {
+    list: 'contents',
     fetch: async (plan) => {
       // The page is picked from contents alone, so only its rows are joined.
       const ids = db

@@ -72,6 +72,7 @@ export async function listMaterials(
     direction: query.order,
   };
   return listPage(db, query, order, settings, {
+    list: 'materials',
     fetch: (plan) =>
       selectRows(db, { cursorValue: cursorValue(order) })
         .where(and(where, plan.where))

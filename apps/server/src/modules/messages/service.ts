@@ -130,10 +130,11 @@ export function createMessagesService(deps: MessagesServiceDeps) {
 
   /** A keyset page of notifications: `fetch` reads a plan's rows, `matching` selects the list. */
   const readNotifications = <R extends { id: number; cursorValue: string }>(
+    list: string,
     query: PageRequest,
     fetch: (plan: PagePlan) => Promise<R[]>,
     matching: SQLWrapper,
-  ) => listPage(db, query, NEWEST_FIRST, lists, { fetch, idOf: (row) => Number(row.id), matching });
+  ) => listPage(db, query, NEWEST_FIRST, lists, { list, fetch, idOf: (row) => Number(row.id), matching });
 
   async function myInfor(principal: Principal, query: MyInforQuery) {
     const where = and(
@@ -144,6 +145,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
     );
     const [{ rows, ...page }, unread] = await Promise.all([
       readNotifications(
+        'my notifications',
         query,
         (plan) =>
           db
@@ -176,6 +178,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
       timeCondition(query.time),
     );
     const { rows, ...page } = await readNotifications(
+      'notifications of all',
       query,
       (plan) =>
         db

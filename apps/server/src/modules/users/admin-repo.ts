@@ -59,6 +59,7 @@ export async function listUsers(
   }
   const where = and(...conditions);
   const { rows, ...page } = await listPage(db, filters, NEWEST_FIRST, settings, {
+    list: 'users',
     fetch: (plan) =>
       db
         .select({ ...itemColumns, cursorValue: cursorValue(NEWEST_FIRST) })
