@@ -2,19 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { bootstrap } from '../src/bootstrap/bootstrap.ts';
-import { openDatabase, rawRows } from '../src/db/client.ts';
-import { runMigrations } from '../src/db/migrate.ts';
+import { rawRows } from '../src/db/client.ts';
 import { contents } from '../src/db/schema.ts';
 import { encodeCursor } from '../src/lib/list-page.ts';
-import { createDepartment, rootDepartment } from '../src/modules/departments/department-repo.ts';
-import { createUser } from '../src/modules/users/user-repo.ts';
-import { startChild, waitForHealth } from './child-process.ts';
-import { seedContents } from './seed-contents.ts';
+import { contentBody, seedNewsroom, startPostdeck, type Target } from './newsroom.ts';
 import { formatSpread, RUNS, spread } from './stats.ts';
 
 /**
@@ -29,8 +23,6 @@ const CONTENTS = Number(process.env['BENCH_CONTENTS'] ?? 100_000);
 const DURATION_S = Number(process.env['BENCH_DURATION'] ?? 5);
 const CLIENTS = [10, 50];
 const TARGET_P99_MS = { pglite: 60, postgres: 30 } as const;
-const PASSWORD = 'Bench!pass1';
-const EDITOR = { account: 'bench_editor', password: 'Bench!pass2' };
 const LIST = '/prod-api/content/contentList/deplist';
 /** How many different pages the row of requests that all differ spreads over. */
 const DISTINCT_PAGES = 1000;
@@ -48,27 +40,13 @@ interface Row {
   total: string;
 }
 
-/** Seeds the database at `url` (PGlite in `dataDir` when no url); returns cursors into the list. */
-async function seed(target: { url?: string; dataDir?: string }) {
-  const database = await openDatabase(target);
-  try {
-    await runMigrations(database);
-    await bootstrap(database.db, { adminPassword: PASSWORD, log: () => undefined });
-    const newsroom = await createDepartment(database.db, {
-      name: 'Newsroom',
-      parentId: await rootDepartment(database.db),
-    });
-    await createUser(database.db, {
-      ...EDITOR,
-      name: 'Bench editor',
-      departmentId: newsroom,
-      roleCodes: ['editor'],
-    });
-    const { seedMs, indexMs } = await seedContents(database.db, newsroom, CONTENTS);
+/** Seeds the newsroom at `target`; returns cursors into the list. */
+function seed(target: Target) {
+  return seedNewsroom(target, CONTENTS, async (db) => {
     // A cursor 50,000 rows deep, and cursors spread over the list for requests that all differ.
     const step = Math.max(1, Math.floor(CONTENTS / DISTINCT_PAGES));
     const spread = await rawRows<{ value: string; id: number; n: number | string }>(
-      database.db,
+      db,
       sql`select value, id, n from (
         select to_json(updated_at) #>> '{}' as value, id,
           row_number() over (order by updated_at desc, id desc) as n
@@ -88,13 +66,8 @@ async function seed(target: { url?: string; dataDir?: string }) {
     if (!deep) throw new Error('no contents seeded');
     const cursor = encode(deep);
     const cursors = spread.filter((row) => Number(row.n) % step === 0).map(encode);
-    console.log(
-      `${database.kind}: ${CONTENTS} contents seeded in ${(seedMs / 1000).toFixed(1)} s, indexed in ${(indexMs / 1000).toFixed(1)} s`,
-    );
     return { cursor, cursors };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /** Creates contents as the editor, WRITES_PER_S a second, until `stop` is called. */
@@ -107,10 +80,7 @@ function writeContents(base: string, headers: Record<string, string>) {
       const res = await fetch(`${base}/prod-api/content/create`, {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title: `Written during the bench ${created}`,
-          body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'News.' }] }] },
-        }),
+        body: JSON.stringify(contentBody(`Written during the bench ${created}`)),
       });
       if (!res.ok) throw new Error(`content create answered ${res.status}`);
       created++;
@@ -131,21 +101,9 @@ async function measure(
   env: Record<string, string>,
   seeded: { cursor: string; cursors: string[] },
 ): Promise<Row[]> {
-  const port = 18000 + Math.floor(Math.random() * 1000);
-  const postdeck = await startChild(
-    fileURLToPath(new URL('../src/main.ts', import.meta.url)),
-    { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    () => waitForHealth(port),
-  );
+  const postdeck = await startPostdeck(env);
   try {
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/prod-api/control/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: EDITOR.account, password: EDITOR.password }),
-    });
-    const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
-    const headers = { authorization: `Bearer ${token}` };
+    const { base, headers } = postdeck;
     let next = 0;
     const requests: { request: string; query: () => string; writes?: boolean }[] = [
       { request: 'first page', query: () => '' },
@@ -205,8 +163,7 @@ async function measure(
     }
     return rows;
   } finally {
-    postdeck.child.kill('SIGTERM');
-    await new Promise((r) => postdeck.child.once('exit', r));
+    await postdeck.stop();
   }
 }
 

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
-import { durablePgliteOptions } from './durable-pglite.ts';
+import { type EmbeddedClient, startEmbeddedWorker } from './embedded-client.ts';
+import { queueEmbedded } from './embedded-queue.ts';
 import { cacheReadsUntilWrite } from './read-cache.ts';
 import * as schema from './schema.ts';
 
@@ -26,7 +26,7 @@ export interface Database {
   /** The pg pool when on a PostgreSQL server (LISTEN/NOTIFY needs its own connection). */
   pool: pg.Pool | undefined;
   /** The embedded client when on PGlite (the job queue runs on it through its own adapter). */
-  pglite: PGlite | undefined;
+  pglite: EmbeddedClient | undefined;
 }
 
 export interface DatabaseOptions {
@@ -46,25 +46,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
-  // Extensions the migrations create must be loaded into the embedded build first.
-  const extensions = { pg_trgm };
-  if (!dataDir) return pgliteDatabase(await PGlite.create({ extensions }), () => undefined);
+  if (!dataDir) return pgliteDatabase(await startEmbeddedWorker({}), () => undefined);
   mkdirSync(dataDir, { recursive: true });
   const lock = lockDataDir(dataDir);
   try {
     const dir = join(dataDir, 'db');
     mkdirSync(dir, { recursive: true });
-    const client = await PGlite.create({ extensions, ...durablePgliteOptions(dir) });
-    return pgliteDatabase(client, lock.release);
+    return await pgliteDatabase(await startEmbeddedWorker({ dir }), lock.release);
   } catch (error) {
     lock.release();
     throw error;
   }
 }
 
-function pgliteDatabase(client: PGlite, release: () => void): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+async function pgliteDatabase(client: EmbeddedClient, release: () => void): Promise<Database> {
+  // The cache forgets on commit, inside the queue, whose callers hear of a write only after its flush.
   cacheReadsUntilWrite(client);
+  await queueEmbedded(client);
+  // drizzle calls only what EmbeddedClient has of PGlite.
+  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { EmbeddedClient } from './embedded-client.ts';
 import type { Db } from './client.ts';
 
 /**
@@ -21,6 +21,8 @@ export interface ReadCache {
 }
 
 const READ = /^\s*(select|show|explain)\b/i;
+/** Whether a statement's text may write: anything but a SELECT, SHOW or EXPLAIN (or no text). */
+export const mayWrite = (text: unknown) => typeof text !== 'string' || !READ.test(text);
 /** Caches by client: drizzle's root handle names its client, a transaction's handle does not. */
 const caches = new WeakMap<object, ReadCache>();
 
@@ -31,7 +33,7 @@ export function readCacheOf(db: Db): ReadCache | undefined {
 }
 
 /** Wraps the embedded `client` so that its writes clear its read cache. */
-export function cacheReadsUntilWrite(client: PGlite, maxEntries = 500): void {
+export function cacheReadsUntilWrite(client: EmbeddedClient, maxEntries = 500): void {
   const entries = new Map<string, unknown>();
   let generation = 0;
   const forget = () => {
@@ -53,9 +55,8 @@ export function cacheReadsUntilWrite(client: PGlite, maxEntries = 500): void {
       },
     });
   };
-  const writes = (text: unknown) => typeof text !== 'string' || !READ.test(text);
-  clearAfterWrites('query', writes);
-  clearAfterWrites('exec', writes);
+  clearAfterWrites('query', mayWrite);
+  clearAfterWrites('exec', mayWrite);
   // Whatever a transaction ran inside, it ends here, and nothing else ran meanwhile.
   clearAfterWrites('transaction', () => true);
 

@@ -304,7 +304,8 @@ type Connection = Pick<ConstructorOptions, 'db' | 'backend' | 'max'> &
 function connection(database: Database, maxConnections: number): Connection {
   if (database.kind === 'pglite') {
     if (!database.pglite) throw new Error('job queue: PGlite database without its client');
-    return { db: fromPglite(database.pglite), backend: 'pglite' };
+    // The adapter calls only query and exec, which the embedded client has as PGlite does.
+    return { db: fromPglite(database.pglite as Parameters<typeof fromPglite>[0]), backend: 'pglite' };
   }
   if (!database.pool) throw new Error('job queue: PostgreSQL database without its pool');
   // Same server and credentials as our pool, whichever way it was configured.
