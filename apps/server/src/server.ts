@@ -64,6 +64,7 @@ export async function start(config: Config, log: (message: string) => void): Pro
   const stopMaintenance =
     database.kind === 'pglite'
       ? startEmbeddedMaintenance(database.db, {
+          quietForMs: database.quietForMs ?? (() => Number.POSITIVE_INFINITY),
           log: (message, err) => (err ? app.log.warn({ err }, message) : app.log.info(message)),
         })
       : async () => undefined;

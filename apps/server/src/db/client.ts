@@ -27,6 +27,8 @@ export interface Database {
   pool: pg.Pool | undefined;
   /** The embedded client when on PGlite (the job queue runs on it through its own adapter). */
   pglite: EmbeddedClient | undefined;
+  /** On PGlite, how long the database has had nothing to do (its maintenance waits for that). */
+  quietForMs: (() => number) | undefined;
 }
 
 export interface DatabaseOptions {
@@ -62,7 +64,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 async function pgliteDatabase(client: EmbeddedClient, release: () => void): Promise<Database> {
   // The cache forgets on commit, inside the queue, whose callers hear of a write only after its flush.
   cacheReadsUntilWrite(client);
-  await queueEmbedded(client);
+  const queue = await queueEmbedded(client);
   // drizzle calls only what EmbeddedClient has of PGlite.
   const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
   return {
@@ -70,6 +72,7 @@ async function pgliteDatabase(client: EmbeddedClient, release: () => void): Prom
     kind: 'pglite',
     pool: undefined,
     pglite: client,
+    quietForMs: queue.quietForMs,
     withLock: inProcessLock(),
     async close() {
       try {
@@ -105,6 +108,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     kind: 'postgres',
     pool,
     pglite: undefined,
+    quietForMs: undefined,
     async withLock(key, fn) {
       const lockClient = await pool.connect();
       try {

@@ -66,5 +66,12 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')(
       expect(order.indexOf('read')).toBeLessThan(order.indexOf('write 6'));
       expect(order.indexOf('read')).toBeLessThan(order.indexOf('write 5'));
     });
+
+    it('is not quiet while a statement runs or waits', async () => {
+      const reading = database.pglite?.query('select count(*) from kept');
+      expect(database.quietForMs?.()).toBe(0);
+      await reading;
+      expect(database.quietForMs?.()).toBeGreaterThanOrEqual(0);
+    });
   },
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from './client.ts';
-import { maintainTables } from './embedded-maintenance.ts';
+import { maintainTables, maintenanceDue } from './embedded-maintenance.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // PGlite has no autovacuum; a PostgreSQL server runs its own, so this runs in the embedded project.
@@ -37,5 +37,17 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('embedded maintenanc
     // Enough changed rows want statistics again, not a vacuum.
     await t.db.execute(sql`update maintained set v = v + 1 where id <= 400`);
     expect(await maintainTables(t.db)).toEqual(['analyze maintained']);
+  });
+});
+
+describe('when embedded maintenance runs', () => {
+  const timing = { everyMs: 60_000, quietMs: 1_000, maxWaitMs: 600_000 };
+
+  it('waits until a run is due, then for a quiet second, and no longer than the longest wait', () => {
+    expect(maintenanceDue(timing, { sinceLastRunMs: 30_000, quietForMs: 10_000 })).toBe(false);
+    expect(maintenanceDue(timing, { sinceLastRunMs: 60_000, quietForMs: 999 })).toBe(false);
+    expect(maintenanceDue(timing, { sinceLastRunMs: 60_000, quietForMs: 1_000 })).toBe(true);
+    expect(maintenanceDue(timing, { sinceLastRunMs: 659_999, quietForMs: 0 })).toBe(false);
+    expect(maintenanceDue(timing, { sinceLastRunMs: 660_000, quietForMs: 0 })).toBe(true);
   });
 });

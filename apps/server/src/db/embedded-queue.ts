@@ -31,7 +31,12 @@ const FLUSH = "select pg_logical_emit_message(false, 'postdeck', '', true)";
 type Job = () => Promise<void>;
 type Method = 'query' | 'exec' | 'transaction';
 
-export async function queueEmbedded(client: EmbeddedClient): Promise<void> {
+export interface EmbeddedQueue {
+  /** How long nothing has run nor waited; 0 while something runs or waits. */
+  quietForMs(): number;
+}
+
+export async function queueEmbedded(client: EmbeddedClient): Promise<EmbeddedQueue> {
   const run = {
     query: client.query.bind(client),
     exec: client.exec.bind(client),
@@ -41,6 +46,7 @@ export async function queueEmbedded(client: EmbeddedClient): Promise<void> {
   const writes: Job[] = [];
   let busy = false;
   let readsInARow = 0;
+  let lastEndedAt = performance.now();
 
   const pump = () => {
     if (busy) return;
@@ -51,6 +57,7 @@ export async function queueEmbedded(client: EmbeddedClient): Promise<void> {
     readsInARow = read ? readsInARow + 1 : 0;
     void job().finally(() => {
       busy = false;
+      lastEndedAt = performance.now();
       pump();
     });
   };
@@ -103,4 +110,7 @@ export async function queueEmbedded(client: EmbeddedClient): Promise<void> {
   queued('exec', mayWrite);
   queued('transaction', () => true);
   await run.query('set synchronous_commit to off');
+  return {
+    quietForMs: () => (busy || reads.length > 0 || writes.length > 0 ? 0 : performance.now() - lastEndedAt),
+  };
 }
