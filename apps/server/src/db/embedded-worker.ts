@@ -25,7 +25,7 @@ const keepText = (value: string) => value;
  * log's size on disk; each checkpoint then writes at most the small buffer pool.
  */
 const RESOURCE_SETTINGS = [
-  'shared_buffers=32MB',
+  'shared_buffers=16MB',
   'maintenance_work_mem=16MB',
   'max_wal_size=64MB',
   'min_wal_size=32MB',
