@@ -17,6 +17,9 @@ describe('textLength', () => {
     expect(textLength('x', `see https://example.com/${'a'.repeat(100)}.`)).toBe(4 + 23 + 1);
     expect(textLength('x', 'http://a.io')).toBe(23);
     expect(textLength('x', 'www.example.com/x')).toBe(23);
+    // Bare domains too, as X links them; a short one still counts 23.
+    expect(textLength('x', 'go to a.com now')).toBe(6 + 23 + 4);
+    expect(textLength('x', 'a.io')).toBe(4);
     // NFC first: a decomposed é counts once.
     expect(textLength('x', E_ACUTE_DECOMPOSED)).toBe(1);
   });
@@ -29,6 +32,7 @@ describe('textLength', () => {
 
   it('counts graphemes with a URL as 23 on Mastodon', () => {
     expect(textLength('mastodon', `${FAMILY} https://example.com/${'p'.repeat(60)}`)).toBe(1 + 1 + 23);
+    expect(textLength('mastodon', 'example.com')).toBe(11);
   });
 
   it('counts UTF-8 bytes for YouTube descriptions', () => {

@@ -1,4 +1,5 @@
 import { PLATFORM_CAPABILITIES } from './platform-capabilities.ts';
+import { findUrls } from './platform-text-urls.ts';
 import type { PlatformText, PublishingPlatform } from './platforms.ts';
 
 /**
@@ -15,26 +16,11 @@ export function countText(text: string, rule: Pick<PlatformText, 'counting' | 'u
   if (rule.urlLength === null) return countPlain(source, rule.counting);
   let length = 0;
   let from = 0;
-  for (const url of findUrls(source)) {
+  for (const url of findUrls(source, { withoutScheme: rule.counting === 'weighted' })) {
     length += countPlain(source.slice(from, url.start), rule.counting) + rule.urlLength;
     from = url.end;
   }
   return length + countPlain(source.slice(from), rule.counting);
-}
-
-/**
- * Addresses with a scheme or starting with www. X also shortens bare domains (example.com), which
- * needs its list of top-level domains: such a text counts as written here, so longer, never shorter.
- */
-const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"]+/giu;
-/** Punctuation that ends a sentence rather than the address. */
-const TRAILING_PUNCTUATION = /[.,:;!?'")\]]+$/u;
-
-function findUrls(text: string): { start: number; end: number }[] {
-  return [...text.matchAll(URL_PATTERN)].map((match) => {
-    const url = match[0].replace(TRAILING_PUNCTUATION, '');
-    return { start: match.index, end: match.index + url.length };
-  });
 }
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
