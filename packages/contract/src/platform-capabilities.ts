@@ -11,7 +11,9 @@ import type {
  * marks a figure [3rd] or [unverified], the comment says so: the platform's own check stays the
  * last word. canEdit and canRevoke are true only where platforms.md documents the call (Facebook's
  * post edit, YouTube's videos.update, Telegram's edits; the OAuth revoke endpoints of §3, §4, §8,
- * §11); others may have one that platforms.md does not cover yet.
+ * §11); others may have one that platforms.md does not cover yet. Where platforms.md names no
+ * MIME types (YouTube's "video/*", Telegram, Mastodon's per-instance list, VK's videos), the
+ * lists hold the common formats the platform takes.
  */
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
