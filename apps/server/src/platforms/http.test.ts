@@ -155,10 +155,22 @@ describe('createPlatformHttp', () => {
   });
 
   it('keeps a non-JSON error body as text, and falls back on the status', async () => {
-    handler = (_request, response) => response.writeHead(502).end('<html>Bad gateway</html>');
+    handler = (_request, response) => response.writeHead(503).end('<html>Unavailable</html>');
     const error = await failure(client().request({ method: 'POST', url: base }));
     expect(error.kind).toBe('transient');
-    expect(error.detail).toMatchObject({ status: 502, raw: '<html>Bad gateway</html>' });
+    expect(error.detail).toMatchObject({ status: 503, raw: '<html>Unavailable</html>' });
+  });
+
+  it('reports a write a gateway gave up on (502, 504) as outcomeUnknown, a read as transient', async () => {
+    for (const status of [502, 504]) {
+      handler = (_request, response) => response.writeHead(status).end('<html>Gateway</html>');
+      expect((await failure(client().request({ method: 'POST', url: base }))).kind).toBe('outcomeUnknown');
+      expect((await failure(client().request({ method: 'GET', url: base }))).kind).toBe('transient');
+    }
+    // The platform's own table still decides first.
+    handler = json(502, { error: { code: 2, message: 'Service temporarily unavailable' } });
+    const ruled = client({ rules: [{ code: 2, kind: 'transient' }] });
+    expect((await failure(ruled.request({ method: 'POST', url: base }))).kind).toBe('transient');
   });
 
   it('reads 429 Retry-After in seconds or as a date from the injected clock, and x-rate-limit-reset', async () => {

@@ -74,6 +74,12 @@ const NOT_SENT = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/**
+ * A gateway that gave up (502, 504) may have passed the write on before it did, so for a write
+ * these mean the outcome is unknown, unless the platform's own table says otherwise.
+ */
+const LOST_AT_GATEWAY: readonly ErrorRule[] = [{ status: [502, 504], kind: 'outcomeUnknown' }];
+
 export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
   const doFetch = options.fetch ?? fetch;
   const clock = options.clock ?? systemClock;
@@ -120,7 +126,8 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
         ? options.describe(parsed?.value, response.status)
         : undefined;
     if (failed || described) {
-      throw classify(options.platform, options.rules, {
+      const rules = idempotent ? options.rules : [...options.rules, ...LOST_AT_GATEWAY];
+      throw classify(options.platform, rules, {
         ...described,
         status: response.status,
         retryAfterMs: described?.retryAfterMs ?? retryAfterMs(response.headers, response.status, clock.now()),
