@@ -136,3 +136,26 @@ describe('secrets and proxies', () => {
     expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('CHANNEL_TOKEN_KEYS', () => {
+  const b64 = Buffer.alloc(32, 3).toString('base64');
+
+  it('is empty by default: the key derived from the master secret seals', () => {
+    expect(loadConfig({}).channelTokenKeys).toEqual([]);
+  });
+
+  it('reads the keys in order, the first the current one', () => {
+    const keys = loadConfig({
+      CHANNEL_TOKEN_KEYS: `k2:${b64},k1:${Buffer.alloc(32, 1).toString('base64')}`,
+    }).channelTokenKeys;
+    expect(keys.map((k) => k.id)).toEqual(['k2', 'k1']);
+  });
+
+  it('refuses a malformed key naming the variable and the id, not the key', () => {
+    const short = Buffer.alloc(8, 5).toString('base64');
+    expect(() => loadConfig({ CHANNEL_TOKEN_KEYS: `k2:${short}` })).toThrow(
+      /CHANNEL_TOKEN_KEYS: key "k2": must be 32 bytes/,
+    );
+    expect(() => loadConfig({ CHANNEL_TOKEN_KEYS: `k2:${short}` })).not.toThrow(short);
+  });
+});

@@ -3,6 +3,7 @@ import { isValidPassword } from '@postdeck/contract/validators';
 import { z } from 'zod';
 import { type OidcConfig, oidcEnvFields, readOidcConfig } from './config-oidc.ts';
 import { MIN_SECRET_LENGTH } from './lib/secrets.ts';
+import { type ChannelTokenKey, parseChannelTokenKeys } from './platforms/token-keys.ts';
 
 /**
  * Every environment variable Postdeck reads, parsed once at start-up. The README's
@@ -25,6 +26,21 @@ const envSchema = z.object({
     .string()
     .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
     .optional(),
+  /**
+   * Keys for channel tokens at rest besides the one derived from the secret: "id:base64,…", the
+   * first seals, all open (platforms/token-keys.ts).
+   */
+  CHANNEL_TOKEN_KEYS: z
+    .string()
+    .default('')
+    .transform((value, context) => {
+      try {
+        return parseChannelTokenKeys(value);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** The bootstrap admin's first password, by the spec §5 rule like any other. */
   ADMIN_PASSWORD: z
     .string()
@@ -126,6 +142,8 @@ export interface Config {
   databaseUrl: string | undefined;
   role: Env['POSTDECK_ROLE'];
   secret: string | undefined;
+  /** Extra keys for channel tokens, the current first; none: the key derived from the secret seals. */
+  channelTokenKeys: ChannelTokenKey[];
   adminPassword: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -205,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     role: e.POSTDECK_ROLE,
     secret: e.POSTDECK_SECRET,
+    channelTokenKeys: e.CHANNEL_TOKEN_KEYS,
     adminPassword: e.ADMIN_PASSWORD,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
