@@ -1,0 +1,110 @@
+import type { ChannelPlatform } from '@postdeck/contract/platforms';
+
+/**
+ * The one interface every platform implements (DESIGN.md §7, style.md §2.7). An adapter holds no
+ * state of its own: the account's grant comes in with each call and a renewed grant goes out,
+ * so the caller stores it (sealed) and no two processes disagree about a token. Every failure is
+ * a PlatformError (errors.ts); every host is a setting of the adapter's factory.
+ */
+
+/** What a platform granted: tokens and when they end. Sealed at rest (token-vault.ts), never logged. */
+export interface Grant {
+  accessToken: string;
+  refreshToken?: string | undefined;
+  /** ISO time the access token ends; undefined: it does not (Telegram's bot token). */
+  expiresAt?: string | undefined;
+  refreshExpiresAt?: string | undefined;
+  /** The scopes granted, as the platform names them (a user may untick some). */
+  scopes: string[];
+  /** Whatever else a platform needs to call on the account's behalf (Mastodon's instance, a page token's user). */
+  context?: Record<string, string> | undefined;
+}
+
+/** Something a grant can publish to: a page, a channel, a community, an organisation, a profile. */
+export interface Target {
+  externalId: string;
+  name: string;
+  handle?: string | undefined;
+  avatarUrl?: string | undefined;
+  profileUrl?: string | undefined;
+  /** A target with a token of its own (a Facebook page) carries its grant; otherwise the user's applies. */
+  grant?: Grant | undefined;
+}
+
+/** A file to send, read from the media library only when the adapter needs its bytes. */
+export interface MediaFile {
+  kind: 'image' | 'video';
+  mime: string;
+  bytes: number;
+  name: string;
+  altText?: string | undefined;
+  width?: number | undefined;
+  height?: number | undefined;
+  durationS?: number | undefined;
+  /** The file's bytes, or the range [start, end) of them, for chunked and resumable uploads. */
+  open(range?: { start: number; end: number }): AsyncIterable<Uint8Array>;
+  /** A public address the platform can fetch it from (Instagram and Threads fetch media themselves). */
+  publicUrl?: string | undefined;
+}
+
+export interface PostInput {
+  text: string;
+  link?: string | undefined;
+  media: MediaFile[];
+  /** The same for every attempt of one publication: where the platform dedupes, it does by this. */
+  idempotencyKey: string;
+}
+
+export interface PublishedPost {
+  externalId: string;
+  /** The post's public address. */
+  url: string;
+}
+
+export interface PostMetrics {
+  views?: number | undefined;
+  likes?: number | undefined;
+  comments?: number | undefined;
+  shares?: number | undefined;
+  /** When the platform counted them. */
+  at: string;
+}
+
+/** One account as an adapter call needs it. */
+export interface AccountAccess {
+  externalId: string;
+  grant: Grant;
+}
+
+export interface AuthorizationRequest {
+  /** Single use, signed, bound to the user and department (modules/channels). */
+  state: string;
+  redirectUri: string;
+  /** PKCE S256 challenge, where the platform takes one. */
+  codeChallenge?: string | undefined;
+}
+
+export interface CodeExchange {
+  code: string;
+  redirectUri: string;
+  codeVerifier?: string | undefined;
+}
+
+export interface PlatformAdapter {
+  readonly platform: ChannelPlatform;
+  /** The platform's consent page (OAuth platforms). */
+  authorizationUrl?(request: AuthorizationRequest): string;
+  /** The grant for a consent's code (OAuth platforms). */
+  exchangeCode?(exchange: CodeExchange): Promise<Grant>;
+  /** A renewed grant (where tokenRenewal is 'refresh'); reauthorize when the platform refuses. */
+  refresh?(grant: Grant): Promise<Grant>;
+  /** Revokes the grant at the platform, where its API allows. */
+  revoke?(grant: Grant): Promise<void>;
+  /** Everything the grant can publish to (pages, channels, communities, organisations). */
+  targets(grant: Grant): Promise<Target[]>;
+  publish(account: AccountAccess, post: PostInput): Promise<PublishedPost>;
+  /** Looks for a post whose answer was lost (DESIGN.md §6: reconciling); null when it is not there. */
+  find?(account: AccountAccess, post: PostInput, since: string): Promise<PublishedPost | null>;
+  remove(account: AccountAccess, externalId: string): Promise<void>;
+  metrics?(account: AccountAccess, externalId: string): Promise<PostMetrics>;
+}
