@@ -428,3 +428,111 @@ export const contentMaterials = pgTable(
     index('content_materials_material_idx').on(t.materialId),
   ],
 );
+
+/**
+ * A social account Postdeck publishes to (or, for Google Analytics 4, reads from), one row per
+ * platform account whoever connected it: connecting it again renews the row and keeps its
+ * history. Its tokens are sealed (platforms/token-vault.ts) with the key named in `token_key_id`
+ * and are never returned by any call.
+ */
+export const channelAccounts = pgTable(
+  'channel_accounts',
+  {
+    id: serial('id').primaryKey(),
+    /** contract CHANNEL_PLATFORMS */
+    platform: text('platform').notNull(),
+    /** The platform's id of the page, channel, community, organisation or profile. */
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    handle: text('handle'),
+    avatarUrl: text('avatar_url'),
+    profileUrl: text('profile_url'),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    connectedById: integer('connected_by_id').references(() => users.id),
+    /** The scopes the platform granted, as it names them. */
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Which key sealed `tokens_sealed`; null once released (the tokens are wiped). */
+    tokenKeyId: text('token_key_id'),
+    tokensSealed: text('tokens_sealed'),
+    tokenExpiresAt: at('token_expires_at'),
+    /** When the health schedule should renew the grant (or warn that it cannot be renewed). */
+    renewBy: at('renew_by'),
+    /** 'active' | 'expiring' | 'reauthorize' | 'released' */
+    status: text('status').notNull().default('active'),
+    lastSuccessAt: at('last_success_at'),
+    lastFailureAt: at('last_failure_at'),
+    /** The last failure as the platform said it (kind, message, code), for the channels page. */
+    lastFailure: jsonb('last_failure'),
+    connectedAt: at('connected_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    releasedAt: at('released_at'),
+    releasedById: integer('released_by_id').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('channel_accounts_platform_external_key').on(t.platform, t.externalId),
+    index('channel_accounts_department_idx').on(t.departmentId, t.platform, t.id),
+    index('channel_accounts_renew_idx')
+      .on(t.renewBy)
+      .where(sql`${t.status} in ('active', 'expiring')`),
+  ],
+);
+
+/**
+ * Postdeck's app registered on an instance of a federated platform (Mastodon), on first use:
+ * its client id and sealed secret, shared by every account on that instance.
+ */
+export const platformApps = pgTable(
+  'platform_apps',
+  {
+    id: serial('id').primaryKey(),
+    platform: text('platform').notNull(),
+    /** The instance's origin, e.g. https://mastodon.social */
+    instance: text('instance').notNull(),
+    clientId: text('client_id').notNull(),
+    secretKeyId: text('secret_key_id').notNull(),
+    secretSealed: text('secret_sealed').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('platform_apps_platform_instance_key').on(t.platform, t.instance)],
+);
+
+/**
+ * A connection under way: the OAuth state sent to the platform (single use, ten minutes), bound
+ * to the user and the department chosen, with the PKCE verifier sealed; then, after the callback,
+ * the targets the grant reaches, sealed with their tokens, until the user ticks the ones to keep.
+ */
+export const channelConnections = pgTable(
+  'channel_connections',
+  {
+    id: serial('id').primaryKey(),
+    /** A random value's SHA-256: the state itself is never stored. */
+    stateHash: text('state_hash').notNull(),
+    platform: text('platform').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    /** The instance of a federated platform. */
+    instance: text('instance'),
+    keyId: text('key_id').notNull(),
+    /** The PKCE verifier, and after the callback the grant and its targets. */
+    sealed: text('sealed').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    /** The callback came (a second one with the same state is refused). */
+    usedAt: at('used_at'),
+    /** The user chose the targets to keep. */
+    completedAt: at('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('channel_connections_state_key').on(t.stateHash),
+    index('channel_connections_expires_idx').on(t.expiresAt),
+  ],
+);

@@ -1,0 +1,99 @@
+import type { ChannelPlatform } from '@postdeck/contract/platforms';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { channelAccounts } from '../../db/schema.ts';
+import type { Grant, Target } from '../../platforms/adapter.ts';
+import type { TokenVault } from '../../platforms/token-vault.ts';
+
+/**
+ * Channel accounts as stored: one row per platform account, its grant sealed in the row's own
+ * context, so a sealed grant copied to another row does not open there.
+ */
+export const grantContext = (platform: string, externalId: string) => `channel:${platform}:${externalId}`;
+
+export interface ConnectedAccount {
+  platform: ChannelPlatform;
+  target: Target;
+  /** The target's own grant, or the user's grant that reaches it. */
+  grant: Grant;
+  departmentId: number;
+  connectedById: number;
+  /** When the health schedule should renew the grant or warn about its end. */
+  renewBy: Date | null;
+}
+
+/**
+ * Saves an account just connected. Connecting one again (a new grant, another department, after
+ * a release) renews its row, so its history stays with it; two connections of the same account
+ * at once leave one row (the unique platform and external id).
+ */
+export async function saveConnectedAccount(db: Db, vault: TokenVault, account: ConnectedAccount, now: Date) {
+  const { platform, target, grant } = account;
+  const sealed = vault.seal(grant, grantContext(platform, target.externalId));
+  const values = {
+    name: target.name,
+    handle: target.handle ?? null,
+    avatarUrl: target.avatarUrl ?? null,
+    profileUrl: target.profileUrl ?? null,
+    departmentId: account.departmentId,
+    connectedById: account.connectedById,
+    scopes: grant.scopes,
+    tokenKeyId: sealed.keyId,
+    tokensSealed: sealed.sealed,
+    tokenExpiresAt: grant.expiresAt ? new Date(grant.expiresAt) : null,
+    renewBy: account.renewBy,
+    status: 'active',
+    lastFailure: null,
+    connectedAt: now,
+    updatedAt: now,
+    releasedAt: null,
+    releasedById: null,
+  };
+  const [row] = await db
+    .insert(channelAccounts)
+    .values({ platform, externalId: target.externalId, ...values })
+    .onConflictDoUpdate({ target: [channelAccounts.platform, channelAccounts.externalId], set: values })
+    .returning({ id: channelAccounts.id, created: sql<boolean>`xmax = 0` });
+  if (!row) throw new Error('channel account upsert returned nothing');
+  return row;
+}
+
+/** The account's grant, opened; undefined once released (its tokens are wiped). */
+export async function accountGrant(db: Db, vault: TokenVault, id: number): Promise<Grant | undefined> {
+  const [row] = await db
+    .select({
+      platform: channelAccounts.platform,
+      externalId: channelAccounts.externalId,
+      keyId: channelAccounts.tokenKeyId,
+      sealed: channelAccounts.tokensSealed,
+    })
+    .from(channelAccounts)
+    .where(eq(channelAccounts.id, id));
+  if (!row?.keyId || !row.sealed) return undefined;
+  return vault.open(
+    { keyId: row.keyId, sealed: row.sealed },
+    grantContext(row.platform, row.externalId),
+  ) as unknown as Grant;
+}
+
+/**
+ * Releases an account: its tokens wiped, its row kept with its history. Returns false when it was
+ * already released (two releases at once: one does it).
+ */
+export async function releaseAccount(db: Db, id: number, by: number, now: Date): Promise<boolean> {
+  const released = await db
+    .update(channelAccounts)
+    .set({
+      status: 'released',
+      tokenKeyId: null,
+      tokensSealed: null,
+      tokenExpiresAt: null,
+      renewBy: null,
+      releasedAt: now,
+      releasedById: by,
+      updatedAt: now,
+    })
+    .where(and(eq(channelAccounts.id, id), sql`${channelAccounts.status} <> 'released'`))
+    .returning({ id: channelAccounts.id });
+  return released.length > 0;
+}
