@@ -7,7 +7,7 @@ import type {
   PublishedPost,
   Target,
 } from '../adapter.ts';
-import { isPlatformError } from '../errors.ts';
+import { PlatformError, isPlatformError } from '../errors.ts';
 import { mediaBlob, withLink } from '../media-blob.ts';
 import { type TelegramMessage, createTelegramApi } from './api.ts';
 import { channelTarget, checkChannel } from './channel.ts';
@@ -95,7 +95,13 @@ export function createTelegramAdapter(settings: TelegramAdapterSettings = {}): T
     async publish(account: AccountAccess, post: PostInput): Promise<PublishedPost> {
       const messages = await send(account.grant.accessToken, account.externalId, post);
       const [first] = messages;
-      if (!first) throw new TypeError('Telegram answered an empty album');
+      // Sent, but the answer names no message: what was posted is not known.
+      if (!first)
+        throw new PlatformError('outcomeUnknown', {
+          platform: 'telegram',
+          platformMessage: 'the answer lists no message',
+          raw: messages,
+        });
       return { externalId: messages.map((m) => m.message_id).join(','), url: postUrl(first) };
     },
     async remove(account, externalId) {
