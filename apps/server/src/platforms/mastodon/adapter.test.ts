@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
 import { type PlatformError, isPlatformError } from '../errors.ts';
-import { testMedia } from '../test-media.ts';
+import { testMedia } from '../../test/media-files.ts';
 import { type MastodonAdapter, createMastodonAdapter } from './adapter.ts';
 import { type MastodonApp, appContext } from './oauth.ts';
 

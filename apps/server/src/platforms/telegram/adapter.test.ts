@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, PostInput } from '../adapter.ts';
 import { type PlatformError, isPlatformError } from '../errors.ts';
-import { testMedia } from '../test-media.ts';
+import { testMedia } from '../../test/media-files.ts';
 import { type TelegramAdapter, createTelegramAdapter } from './adapter.ts';
 
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));

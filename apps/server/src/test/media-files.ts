@@ -1,4 +1,4 @@
-import type { MediaFile } from './adapter.ts';
+import type { MediaFile } from '../platforms/adapter.ts';
 
 /** The smallest files the fakes take for what they claim to be: JPEG's and MP4's first bytes. */
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46];
