@@ -23,6 +23,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'platform-fakes',
+          root: './packages/platform-fakes',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts', 'bench/*.test.ts'],

@@ -82,12 +82,16 @@ export interface AuthorizationRequest {
   redirectUri: string;
   /** PKCE S256 challenge, where the platform takes one. */
   codeChallenge?: string | undefined;
+  /** Per-instance OAuth (Mastodon): the instance and the app registered there. */
+  context?: Record<string, string> | undefined;
 }
 
 export interface CodeExchange {
   code: string;
   redirectUri: string;
   codeVerifier?: string | undefined;
+  /** As in AuthorizationRequest: what the platform's app registration returned. */
+  context?: Record<string, string> | undefined;
 }
 
 export interface PlatformAdapter {

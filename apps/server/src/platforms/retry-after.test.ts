@@ -27,6 +27,18 @@ describe('retryAfterMs', () => {
     ).toBeUndefined();
   });
 
+  it("reads Mastodon's X-RateLimit-Reset, an ISO time, only once the budget is spent", () => {
+    const reset = '2026-03-01T12:00:45.000000Z';
+    expect(retryAfterMs(new Headers({ 'x-ratelimit-reset': reset }), 429, NOW)).toBe(45_000);
+    expect(
+      retryAfterMs(new Headers({ 'x-ratelimit-reset': reset, 'x-ratelimit-remaining': '0' }), 200, NOW),
+    ).toBe(45_000);
+    expect(
+      retryAfterMs(new Headers({ 'x-ratelimit-reset': reset, 'x-ratelimit-remaining': '299' }), 200, NOW),
+    ).toBeUndefined();
+    expect(retryAfterMs(new Headers({ 'x-ratelimit-reset': 'later' }), 429, NOW)).toBeUndefined();
+  });
+
   it('prefers Retry-After, and ignores what it cannot read', () => {
     const reset = String(NOW.getTime() / 1000 + 120);
     expect(retryAfterMs(new Headers({ 'retry-after': '5', 'x-rate-limit-reset': reset }), 429, NOW)).toBe(

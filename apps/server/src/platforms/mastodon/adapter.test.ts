@@ -1,0 +1,294 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type MastodonFake, startMastodonFake } from '@postdeck/platform-fakes/mastodon/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
+import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
+import { type PlatformError, isPlatformError } from '../errors.ts';
+import { testMedia } from '../../test/media-files.ts';
+import { type MastodonAdapter, createMastodonAdapter } from './adapter.ts';
+import { type MastodonApp, appContext } from './oauth.ts';
+
+const REDIRECT = 'https://postdeck.test/channels/callback';
+const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+const waits: number[] = [];
+let fake: MastodonFake;
+let adapter: MastodonAdapter;
+let app: MastodonApp;
+let account: AccountAccess;
+
+beforeAll(async () => {
+  fake = await startMastodonFake({ now: clock.now });
+  fake.addUser({ username: 'newsroom', displayName: 'The Newsroom' });
+  adapter = createMastodonAdapter({
+    clock,
+    pollIntervalMs: 1500,
+    maxPolls: 5,
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+  });
+  app = await adapter.registerApp(fake.url, REDIRECT);
+  const grant = await connect();
+  const [target] = await adapter.targets(grant);
+  account = { externalId: target?.externalId ?? '', grant };
+});
+afterEach(() => {
+  fake.faults.clear();
+  waits.length = 0;
+});
+afterAll(() => fake.stop());
+
+/** The consent page as a browser meets it: read its form, submit it with the button pressed. */
+async function consent(url: string, decision: 'approve' | 'deny'): Promise<URL> {
+  const page = await (await fetch(url)).text();
+  const form = new URLSearchParams();
+  for (const [, name, value] of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    form.append(unescape(name ?? ''), unescape(value ?? ''));
+  form.append('user_id', /<option value="([^"]+)"/.exec(page)?.[1] ?? '');
+  form.append('decision', decision);
+  const answer = await fetch(new URL('/oauth/authorize', url), {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+  });
+  expect(answer.status).toBe(302);
+  return new URL(answer.headers.get('location') ?? '');
+}
+
+const unescape = (html: string) =>
+  html.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+
+async function connect(): Promise<Grant> {
+  const verifier = randomBytes(32).toString('base64url');
+  const url = adapter.authorizationUrl?.({
+    state: 'state-1',
+    redirectUri: REDIRECT,
+    codeChallenge: createHash('sha256').update(verifier).digest('base64url'),
+    context: appContext(app),
+  });
+  const back = await consent(url ?? '', 'approve');
+  expect(back.searchParams.get('state')).toBe('state-1');
+  return (
+    adapter.exchangeCode?.({
+      code: back.searchParams.get('code') ?? '',
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+      context: appContext(app),
+    }) ?? Promise.reject(new Error('no exchangeCode'))
+  );
+}
+
+const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`): PostInput => ({
+  text,
+  media,
+  idempotencyKey: key,
+});
+
+async function failure(promise: Promise<unknown>): Promise<PlatformError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isPlatformError(error)) throw new Error(`expected a PlatformError, got ${String(error)}`);
+  return error;
+}
+
+describe('Mastodon: connect', () => {
+  it('registers the app on the instance with our scopes and redirect', () => {
+    expect(app.instance).toBe(fake.url);
+    expect(fake.state.apps.get(app.clientId)).toMatchObject({
+      name: 'Postdeck',
+      redirectUris: [REDIRECT],
+      scopes: ['write:statuses', 'write:media', 'profile'],
+    });
+  });
+
+  it('builds the consent URL with PKCE, and exchanges the approved code for a grant', async () => {
+    const url = new URL(
+      adapter.authorizationUrl?.({
+        state: 's',
+        redirectUri: REDIRECT,
+        codeChallenge: 'c',
+        context: appContext(app),
+      }) ?? '',
+    );
+    expect(url.origin + url.pathname).toBe(`${fake.url}/oauth/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: app.clientId,
+      redirect_uri: REDIRECT,
+      scope: 'write:statuses write:media profile',
+      state: 's',
+      code_challenge: 'c',
+      code_challenge_method: 'S256',
+    });
+    expect(account.grant).toMatchObject({
+      scopes: ['write:statuses', 'write:media', 'profile'],
+      context: { instance: fake.url, clientId: app.clientId, clientSecret: app.clientSecret },
+    });
+    expect(account.grant.expiresAt).toBeUndefined();
+    expect(account.grant.refreshToken).toBeUndefined();
+  });
+
+  it('lists the account as its target', async () => {
+    expect(await adapter.targets(account.grant)).toEqual([
+      {
+        externalId: account.externalId,
+        name: 'The Newsroom',
+        handle: `@newsroom@${new URL(fake.url).host}`,
+        avatarUrl: `${fake.url}/avatars/${account.externalId}.png`,
+        profileUrl: `${fake.url}/@newsroom`,
+      },
+    ]);
+  });
+
+  it('brings back a denial, and refuses a wrong verifier and a replayed code', async () => {
+    const url =
+      adapter.authorizationUrl?.({ state: 'd', redirectUri: REDIRECT, context: appContext(app) }) ?? '';
+    const denied = await consent(url, 'deny');
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe('d');
+
+    const challenged =
+      adapter.authorizationUrl?.({
+        state: 'p',
+        redirectUri: REDIRECT,
+        codeChallenge: 'x'.repeat(43),
+        context: appContext(app),
+      }) ?? '';
+    const code = (await consent(challenged, 'approve')).searchParams.get('code') ?? '';
+    const exchange = { code, redirectUri: REDIRECT, codeVerifier: 'wrong', context: appContext(app) };
+    const wrong = await failure(adapter.exchangeCode?.(exchange) ?? Promise.resolve());
+    expect(wrong.kind).toBe('rejected');
+    expect(wrong.detail.platformCode).toBe('invalid_grant');
+
+    const plain = (await consent(url, 'approve')).searchParams.get('code') ?? '';
+    await adapter.exchangeCode?.({ code: plain, redirectUri: REDIRECT, context: appContext(app) });
+    const replayed = await failure(
+      adapter.exchangeCode?.({ code: plain, redirectUri: REDIRECT, context: appContext(app) }) ??
+        Promise.resolve(),
+    );
+    expect(replayed.detail.platformCode).toBe('invalid_grant');
+  });
+
+  it('revokes a grant: the token stops working', async () => {
+    const grant = await connect();
+    await adapter.revoke?.(grant);
+    const error = await failure(adapter.targets(grant));
+    expect(error.kind).toBe('reauthorize');
+    expect(error.detail.platformMessage).toBe('The access token was revoked');
+  });
+});
+
+describe('Mastodon: publish, metrics, remove', () => {
+  it('publishes text with its link, once per idempotency key', async () => {
+    const input = { ...post('Hello fediverse'), link: 'https://example.org/story' };
+    const first = await adapter.publish(account, input);
+    const again = await adapter.publish(account, input);
+    expect(again).toEqual(first);
+    expect(first.url).toBe(`${fake.url}/@newsroom/${first.externalId}`);
+    expect(fake.posts.live().filter((p) => p.text.startsWith('Hello fediverse'))).toHaveLength(1);
+    const page = await fetch(first.url);
+    expect(await page.text()).toContain('Hello fediverse\n\nhttps://example.org/story');
+  });
+
+  it('publishes an image at once and a video after it is processed, polling through the injected wait', async () => {
+    const image = { ...testMedia('image'), altText: 'A cat' };
+    await adapter.publish(account, post('Image', [image]));
+    expect(waits).toEqual([]);
+    await adapter.publish(account, post('Video', [testMedia('video')]));
+    // 202 on upload, one 206 while it processes, then 200.
+    expect(waits).toEqual([1500, 1500]);
+    expect(
+      fake.posts
+        .all()
+        .slice(-2)
+        .map((p) => [p.text, p.media.map((m) => m.mime)]),
+    ).toEqual([
+      ['Image', ['image/jpeg']],
+      ['Video', ['video/mp4']],
+    ]);
+    expect([...fake.state.uploads.values()].find((u) => u.file.mime === 'image/jpeg')?.description).toBe(
+      'A cat',
+    );
+  });
+
+  it('reads metrics', async () => {
+    const published = await adapter.publish(account, post('Counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { likes: 12, shares: 3, comments: 4 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      likes: 12,
+      shares: 3,
+      comments: 4,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('removes a status, and takes a second removal as done', async () => {
+    const published = await adapter.publish(account, post('Gone soon'));
+    await adapter.remove(account, published.externalId);
+    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
+    await adapter.remove(account, published.externalId);
+  });
+});
+
+describe('Mastodon: faults', () => {
+  it.each([
+    ['expiredToken', 'reauthorize', 'The access token is invalid'],
+    ['revokedGrant', 'reauthorize', 'The access token was revoked'],
+    ['serverError', 'transient', "We're sorry, but something went wrong on our end."],
+  ] as const)('%s → %s', async (kind, expected, message) => {
+    fake.faults.set({ kind, account: account.externalId, times: 1 });
+    const error = await failure(adapter.publish(account, post(kind)));
+    expect(error.kind).toBe(expected);
+    expect(error.detail.platformMessage).toBe(message);
+  });
+
+  it('429 → rateLimited with the wait from X-RateLimit-Reset', async () => {
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /api/v1/statuses' });
+    const error = await failure(adapter.publish(account, post('Too fast')));
+    expect(error.kind).toBe('rateLimited');
+    expect(error.detail.retryAfterMs).toBe(90_000);
+    expect(error.detail.platformMessage).toBe('Too many requests');
+  });
+
+  it("content rejected → rejected with the instance's message", async () => {
+    fake.faults.set({ kind: 'contentRejected', message: 'Text contains a forbidden word' });
+    const error = await failure(adapter.publish(account, post('Bad word')));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformMessage).toBe('Validation failed: Text contains a forbidden word');
+  });
+
+  it('a file the instance cannot read → mediaInvalid', async () => {
+    const broken = testMedia('image', 'broken.jpg', new Uint8Array([1, 2, 3, 4]));
+    const error = await failure(adapter.publish(account, post('Broken', [broken])));
+    expect(error.kind).toBe('mediaInvalid');
+    expect(error.detail.platformMessage).toBe(
+      'Validation failed: File content type is invalid, File is invalid',
+    );
+  });
+
+  it('slow processing: polls until ready, or gives up (transient) past maxPolls', async () => {
+    fake.faults.set({ kind: 'slowProcessing', polls: 4, call: 'POST /api/v2/media', times: 1 });
+    await adapter.publish(account, post('Slow image', [testMedia('image')]));
+    expect(waits).toHaveLength(5);
+    waits.length = 0;
+    fake.faults.set({ kind: 'slowProcessing', polls: 50, call: 'POST /api/v2/media', times: 1 });
+    const before = fake.posts.all().length;
+    const error = await failure(adapter.publish(account, post('Too slow', [testMedia('image')])));
+    expect(error.kind).toBe('transient');
+    expect(waits).toHaveLength(5);
+    expect(fake.posts.all()).toHaveLength(before);
+  });
+
+  it('accept then hang → outcomeUnknown, the status exists, and a retry with the same key finds it', async () => {
+    const impatient = createMastodonAdapter({ timeoutMs: 300 });
+    fake.faults.set({ kind: 'acceptThenHang', call: 'POST /api/v1/statuses', times: 1 });
+    const error = await failure(impatient.publish(account, post('Lost answer')));
+    expect(error.kind).toBe('outcomeUnknown');
+    const stored = fake.posts.all().at(-1);
+    expect(stored?.text).toBe('Lost answer');
+    expect((await adapter.publish(account, post('Lost answer'))).externalId).toBe(stored?.id);
+  });
+});

@@ -1,0 +1,206 @@
+import { type TelegramFake, startTelegramFake } from '@postdeck/platform-fakes/telegram/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
+import type { AccountAccess, PostInput } from '../adapter.ts';
+import { type PlatformError, isPlatformError } from '../errors.ts';
+import { testMedia } from '../../test/media-files.ts';
+import { type TelegramAdapter, createTelegramAdapter } from './adapter.ts';
+
+const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+let fake: TelegramFake;
+let adapter: TelegramAdapter;
+let token: string;
+let account: AccountAccess;
+let privateChannelId: number;
+
+beforeAll(async () => {
+  fake = await startTelegramFake({ now: clock.now });
+  adapter = createTelegramAdapter({ apiBase: fake.url, postUrlBase: fake.pageBase, clock });
+  const bot = fake.addBot({ username: 'postdeck_bot' });
+  token = bot.token;
+  fake.addChannel({
+    title: 'Daily News',
+    username: 'dailynews',
+    members: [[bot.id, { status: 'administrator', canPostMessages: true }]],
+  });
+  fake.addChannel({ title: 'Readers', username: 'readers', members: [[bot.id, { status: 'member' }]] });
+  privateChannelId = fake.addChannel({
+    title: 'Newsroom',
+    members: [[bot.id, { status: 'administrator', canPostMessages: true }]],
+  }).id;
+  const target = await adapter.checkTelegramChannel(token, '@dailynews');
+  account = { externalId: target.externalId, grant: target.grant ?? { accessToken: token, scopes: [] } };
+});
+afterEach(() => fake.faults.clear());
+afterAll(() => fake.stop());
+
+const post = (text: string, media: PostInput['media'] = []): PostInput => ({
+  text,
+  media,
+  idempotencyKey: `key-${text}`,
+});
+
+async function failure(promise: Promise<unknown>): Promise<PlatformError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!isPlatformError(error)) throw new Error(`expected a PlatformError, got ${String(error)}`);
+  return error;
+}
+
+describe('Telegram: connect', () => {
+  it('checks the bot and the channel and returns the channel with its grant', async () => {
+    const target = await adapter.checkTelegramChannel(token, 'https://t.me/dailynews');
+    expect(target).toMatchObject({
+      name: 'Daily News',
+      handle: '@dailynews',
+      profileUrl: `${fake.pageBase}/dailynews`,
+      grant: { accessToken: token, scopes: [], context: { username: 'dailynews' } },
+    });
+    expect(target.externalId).toMatch(/^-100\d+$/);
+    expect(await adapter.targets(account.grant)).toEqual([target]);
+  });
+
+  it('refuses a bot that is not an administrator allowed to post, saying so', async () => {
+    const error = await failure(adapter.checkTelegramChannel(token, 'readers'));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformMessage).toBe(
+      'The bot @postdeck_bot is not an administrator of @readers allowed to post messages',
+    );
+  });
+
+  it('refuses an unknown token and an unknown channel', async () => {
+    expect((await failure(adapter.checkTelegramChannel('1:nope', '@dailynews'))).kind).toBe('reauthorize');
+    const missing = await failure(adapter.checkTelegramChannel(token, '@nowhere'));
+    expect(missing.kind).toBe('rejected');
+    expect(missing.detail.platformMessage).toBe('Bad Request: chat not found');
+  });
+
+  it('has no metrics and nothing to find', () => {
+    expect(adapter.metrics).toBeUndefined();
+    expect(adapter.find).toBeUndefined();
+  });
+});
+
+describe('Telegram: publish and remove', () => {
+  it('publishes text, with the link, to a public page', async () => {
+    const published = await adapter.publish(account, {
+      ...post('Hello <readers>'),
+      link: 'https://example.org/a',
+    });
+    expect(published.url).toBe(`${fake.pageBase}/dailynews/${published.externalId}`);
+    const page = await fetch(published.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Hello &#60;readers&#62;\n\nhttps://example.org/a');
+  });
+
+  it('publishes one image and one video with their captions, as multipart uploads', async () => {
+    const image = await adapter.publish(account, post('A photo', [testMedia('image')]));
+    const video = await adapter.publish(account, post('A clip', [testMedia('video')]));
+    const stored = fake.posts.all().slice(-2);
+    expect(stored.map((p) => [p.text, p.media.map((m) => [m.name, m.mime, m.bytes.byteLength])])).toEqual([
+      ['A photo', [['photo.jpg', 'image/jpeg', 74]]],
+      ['A clip', [['clip.mp4', 'video/mp4', 76]]],
+    ]);
+    expect(image.externalId).not.toBe(video.externalId);
+  });
+
+  it('publishes several files as one album, the caption on the first', async () => {
+    const media = [testMedia('image', 'a.jpg'), testMedia('image', 'b.jpg'), testMedia('video')];
+    const published = await adapter.publish(account, post('Album', media));
+    expect(published.externalId.split(',')).toHaveLength(3);
+    const stored = fake.posts.all().at(-1);
+    expect(stored?.text).toBe('Album');
+    expect(stored?.media.map((m) => m.name)).toEqual(['a.jpg', 'b.jpg', 'clip.mp4']);
+  });
+
+  it("keeps Telegram's words when a caption is over 1,024 characters", async () => {
+    const error = await failure(adapter.publish(account, post('x'.repeat(1025), [testMedia('image')])));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformMessage).toBe('Bad Request: message caption is too long');
+  });
+
+  it('links a private channel as t.me/c/<id>', async () => {
+    const target = await adapter.checkTelegramChannel(token, String(privateChannelId));
+    const published = await adapter.publish(
+      { externalId: target.externalId, grant: account.grant },
+      post('Inside'),
+    );
+    expect(published.url).toBe(`${fake.pageBase}/c/${target.externalId.slice(4)}/${published.externalId}`);
+    expect((await fetch(published.url)).status).toBe(200);
+  });
+
+  it('removes a post, every message of an album, and takes a second removal as done', async () => {
+    const media = [testMedia('image'), testMedia('image')];
+    const published = await adapter.publish(account, post('To remove', media));
+    await adapter.remove(account, published.externalId);
+    expect(fake.posts.all().at(-1)?.deletedAt).toEqual(clock.now());
+    await adapter.remove(account, published.externalId);
+  });
+
+  it('cannot remove a message after 48 hours', async () => {
+    const published = await adapter.publish(account, post('Old'));
+    clock.advance(48 * 3600 * 1000);
+    const error = await failure(adapter.remove(account, published.externalId));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformMessage).toBe("Bad Request: message can't be deleted");
+  });
+});
+
+describe('Telegram: faults', () => {
+  it.each([
+    ['expiredToken', 'reauthorize'],
+    ['revokedGrant', 'reauthorize'],
+    ['serverError', 'transient'],
+  ] as const)('%s → %s', async (kind, expected) => {
+    fake.faults.set({ kind, account: account.externalId, times: 1 });
+    expect((await failure(adapter.publish(account, post(kind)))).kind).toBe(expected);
+  });
+
+  it('rate limited → rateLimited with retry_after', async () => {
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 7, call: 'sendMessage' });
+    const error = await failure(adapter.publish(account, post('Too fast')));
+    expect(error.kind).toBe('rateLimited');
+    expect(error.detail.retryAfterMs).toBe(7000);
+    expect(error.detail.platformMessage).toBe('Too Many Requests: retry after 7');
+  });
+
+  it("content rejected → rejected with Telegram's message", async () => {
+    fake.faults.set({ kind: 'contentRejected', message: 'can\'t parse entities: Unsupported start tag "x"' });
+    const error = await failure(adapter.publish(account, post('<x>')));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformMessage).toBe(
+      'Bad Request: can\'t parse entities: Unsupported start tag "x"',
+    );
+  });
+
+  it('a file that is not an image → mediaInvalid', async () => {
+    const notAnImage = testMedia('image', 'fake.jpg', new Uint8Array([1, 2, 3, 4]));
+    const error = await failure(adapter.publish(account, post('Broken', [notAnImage])));
+    expect(error.kind).toBe('mediaInvalid');
+    expect(error.detail.platformMessage).toBe('Bad Request: IMAGE_PROCESS_FAILED');
+  });
+
+  it('a bot stripped of its rights → reauthorize', async () => {
+    const readers = await adapter.targets({ ...account.grant, context: { chatId: '@readers' } });
+    const error = await failure(
+      adapter.publish({ externalId: readers[0]?.externalId ?? '', grant: account.grant }, post('No')),
+    );
+    expect(error.kind).toBe('reauthorize');
+  });
+
+  it('accept then hang → outcomeUnknown, and the post exists', async () => {
+    const impatient = createTelegramAdapter({
+      apiBase: fake.url,
+      postUrlBase: fake.pageBase,
+      timeoutMs: 300,
+    });
+    fake.faults.set({ kind: 'acceptThenHang', times: 1 });
+    const before = fake.posts.all().length;
+    const error = await failure(impatient.publish(account, post('Lost answer')));
+    expect(error.kind).toBe('outcomeUnknown');
+    expect(fake.posts.all().length).toBe(before + 1);
+    expect(fake.posts.all().at(-1)?.text).toBe('Lost answer');
+  });
+});

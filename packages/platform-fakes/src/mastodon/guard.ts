@@ -1,0 +1,74 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FakeContext } from '../fake-server.ts';
+import type { Fault } from '../faults.ts';
+import { invalidToken, mastodonError, revokedToken, validationFailed } from './replies.ts';
+import type { MastodonState, MastodonUser } from './state.ts';
+
+/** platforms.md §8 Rate limits: 300 calls per 5 minutes per account. */
+const LIMIT = 300;
+const WINDOW_MS = 5 * 60 * 1000;
+
+export interface Authed {
+  user: MastodonUser;
+  /** What the fault switches leave for the handler itself to do: acceptThenHang, slowProcessing. */
+  fault: Fault | undefined;
+}
+
+/**
+ * The bearer token's user, with the rate-limit headers Mastodon sends on every call, and the fault
+ * switches that answer before the handler does (`call` is "METHOD /path pattern", account the
+ * user's id). Undefined when the answer is already sent.
+ */
+export function authenticate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  ctx: FakeContext,
+  state: MastodonState,
+  call: string,
+): Authed | undefined {
+  const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const token = bearer === undefined ? undefined : state.tokens.get(bearer);
+  const user = token && state.users.get(token.userId);
+  if (!token || !user) {
+    invalidToken(reply);
+    return undefined;
+  }
+  if (token.revoked) {
+    revokedToken(reply);
+    return undefined;
+  }
+  const now = ctx.now();
+  const calls = (state.calls.get(user.id) ?? 0) + 1;
+  state.calls.set(user.id, calls);
+  const fault = ctx.faults.take(call, user.id);
+  const limited = fault?.kind === 'rateLimited' || calls > LIMIT;
+  const resetMs =
+    fault?.kind === 'rateLimited'
+      ? (fault.retryAfterS ?? 60) * 1000
+      : WINDOW_MS - (now.getTime() % WINDOW_MS);
+  reply.headers({
+    'x-ratelimit-limit': String(LIMIT),
+    'x-ratelimit-remaining': String(limited ? 0 : LIMIT - calls),
+    'x-ratelimit-reset': new Date(now.getTime() + resetMs).toISOString(),
+  });
+  if (limited) {
+    mastodonError(reply, 429, 'Too many requests');
+    return undefined;
+  }
+  switch (fault?.kind) {
+    case 'expiredToken':
+      invalidToken(reply);
+      return undefined;
+    case 'revokedGrant':
+      revokedToken(reply);
+      return undefined;
+    case 'serverError':
+      mastodonError(reply, 500, "We're sorry, but something went wrong on our end.");
+      return undefined;
+    case 'contentRejected':
+      validationFailed(reply, fault.message ?? 'Text contains a disallowed word');
+      return undefined;
+    default:
+      return { user, fault };
+  }
+}

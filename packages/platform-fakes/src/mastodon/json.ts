@@ -1,0 +1,47 @@
+import type { FakePost } from '../posts.ts';
+import type { MastodonUpload, MastodonUser } from './state.ts';
+
+/** Mastodon's entities, the fields the adapters read and a few more for realism. */
+
+export function accountJson(base: string, user: MastodonUser) {
+  return {
+    id: user.id,
+    username: user.username,
+    acct: user.username,
+    display_name: user.displayName,
+    url: `${base}/@${user.username}`,
+    avatar: `${base}/avatars/${user.id}.png`,
+    avatar_static: `${base}/avatars/${user.id}.png`,
+    locked: false,
+    bot: false,
+  };
+}
+
+export function mediaJson(base: string, upload: MastodonUpload) {
+  const ready = upload.pollsLeft <= 0;
+  return {
+    id: upload.id,
+    type: upload.type,
+    url: ready ? `${base}/media/${upload.id}` : null,
+    preview_url: `${base}/media/${upload.id}/small`,
+    remote_url: null,
+    description: upload.description ?? null,
+    blurhash: null,
+  };
+}
+
+export function statusJson(base: string, user: MastodonUser, post: FakePost, media: MastodonUpload[]) {
+  return {
+    id: post.id,
+    created_at: post.createdAt.toISOString(),
+    visibility: 'public',
+    url: `${base}/@${user.username}/${post.id}`,
+    uri: `${base}/users/${user.username}/statuses/${post.id}`,
+    content: `<p>${post.text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`,
+    replies_count: post.metrics.comments ?? 0,
+    reblogs_count: post.metrics.shares ?? 0,
+    favourites_count: post.metrics.likes ?? 0,
+    media_attachments: media.map((m) => mediaJson(base, m)),
+    account: accountJson(base, user),
+  };
+}

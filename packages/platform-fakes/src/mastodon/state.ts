@@ -1,0 +1,75 @@
+import type { FakeMedia } from '../posts.ts';
+
+/** What a Mastodon fake holds besides its posts: apps, users, grants, uploads, dedupe keys. */
+
+export interface MastodonApp {
+  clientId: string;
+  clientSecret: string;
+  name: string;
+  website?: string;
+  redirectUris: string[];
+  scopes: string[];
+}
+
+export interface MastodonUser {
+  id: string;
+  username: string;
+  displayName: string;
+}
+
+export interface MastodonCode {
+  clientId: string;
+  redirectUri: string;
+  scopes: string[];
+  userId: string;
+  codeChallenge?: string;
+  used: boolean;
+}
+
+export interface MastodonToken {
+  clientId: string;
+  userId: string;
+  scopes: string[];
+  revoked: boolean;
+  createdAt: Date;
+}
+
+export interface MastodonUpload {
+  id: string;
+  userId: string;
+  file: FakeMedia;
+  description?: string;
+  type: 'image' | 'video' | 'gifv';
+  /** Status checks still to answer 206 (Partial Content: processing). */
+  pollsLeft: number;
+}
+
+export class MastodonState {
+  readonly apps = new Map<string, MastodonApp>();
+  readonly users = new Map<string, MastodonUser>();
+  readonly codes = new Map<string, MastodonCode>();
+  readonly tokens = new Map<string, MastodonToken>();
+  readonly uploads = new Map<string, MastodonUpload>();
+  /** A status's attachments, by upload id. */
+  readonly statusMedia = new Map<string, string[]>();
+  /** `<user id> <Idempotency-Key>` → status id. */
+  readonly idempotency = new Map<string, string>();
+  /** Calls per user in the current rate-limit window (X-RateLimit-Remaining). */
+  readonly calls = new Map<string, number>();
+  #next = 1;
+
+  secret(prefix: string): string {
+    return `${prefix}${(this.#next++).toString(36)}${crypto.randomUUID().replaceAll('-', '')}`;
+  }
+
+  addUser(user: { username: string; displayName?: string }): MastodonUser {
+    const id = String(109_000_000_000 + this.users.size + 1);
+    const added = { id, username: user.username, displayName: user.displayName ?? user.username };
+    this.users.set(id, added);
+    return added;
+  }
+
+  findUser(username: string): MastodonUser | undefined {
+    return [...this.users.values()].find((u) => u.username === username);
+  }
+}
