@@ -7,6 +7,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 import { createJobQueue, type JobQueue } from '../jobs/queue.ts';
 import { type Clock, manualClock } from '../lib/clock.ts';
+import { rootDepartment } from '../modules/departments/department-repo.ts';
 import { markPasswordChosen } from '../modules/users/user-repo.ts';
 
 export const ADMIN_PASSWORD = 'Adm1n!pass';
@@ -39,6 +40,14 @@ export async function createTestDatabase(): Promise<Database & { url: string | u
       await dropper.end();
     },
   };
+}
+
+/** A fresh database, migrated and bootstrapped, with its root department (for repository tests). */
+export async function createBootstrappedDatabase() {
+  const database = await createTestDatabase();
+  await runMigrations(database);
+  await bootstrap(database.db, { adminPassword: ADMIN_PASSWORD, log: () => undefined });
+  return { database, rootDepartmentId: await rootDepartment(database.db) };
 }
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({

@@ -1,13 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrap } from '../../bootstrap/bootstrap.ts';
 import type { Database } from '../../db/client.ts';
-import { runMigrations } from '../../db/migrate.ts';
 import { channelAccounts } from '../../db/schema.ts';
 import { createTokenVault } from '../../platforms/token-vault.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
-import { rootDepartment } from '../departments/department-repo.ts';
+import { createBootstrappedDatabase } from '../../test/test-app.ts';
 import { accountGrant, releaseAccount, saveConnectedAccount } from './account-repo.ts';
 
 const vault = createTokenVault({ masterSecret: randomBytes(48) });
@@ -22,10 +19,7 @@ describe('channel accounts as stored', () => {
   let database: Database;
   let department: number;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await runMigrations(database);
-    await bootstrap(database.db, { adminPassword: 'Adm1n!pass', log: () => undefined });
-    department = await rootDepartment(database.db);
+    ({ database, rootDepartmentId: department } = await createBootstrappedDatabase());
   });
   afterAll(() => database.close());
 

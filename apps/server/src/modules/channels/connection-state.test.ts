@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrap } from '../../bootstrap/bootstrap.ts';
 import type { Database } from '../../db/client.ts';
-import { runMigrations } from '../../db/migrate.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { createTokenVault } from '../../platforms/token-vault.ts';
-import { createTestDatabase } from '../../test/test-app.ts';
-import { rootDepartment } from '../departments/department-repo.ts';
+import { createBootstrappedDatabase } from '../../test/test-app.ts';
 import {
   beginConnection,
   CONNECTION_TTL_MS,
@@ -25,10 +22,7 @@ describe('connections under way', () => {
   let database: Database;
   let department: number;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await runMigrations(database);
-    await bootstrap(database.db, { adminPassword: 'Adm1n!pass', log: () => undefined });
-    department = await rootDepartment(database.db);
+    ({ database, rootDepartmentId: department } = await createBootstrappedDatabase());
   });
   afterAll(() => database.close());
 
