@@ -39,6 +39,9 @@ export default defineConfig({
   },
   build: {
     outDir: resolve(root, 'dist'),
+    // dist/.vite/manifest.json: which chunks each entry and page pull in, read by
+    // scripts/measure-login-js.mjs to count the JavaScript a first paint of /login needs.
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {
