@@ -1,4 +1,4 @@
-import { isExternalUrl } from '@postdeck/contract/menu';
+import { isExternalUrl } from '@postdeck/contract/menu-item';
 import { apiClient, request } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { useTagsStore } from '../layout/tags-view/tags-store';

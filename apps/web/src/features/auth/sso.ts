@@ -1,5 +1,5 @@
-import { OIDC_QUERY, type TokenPair } from '@postdeck/contract/auth';
-import type { Language } from '@postdeck/contract/constants';
+import type { TokenPair } from '@postdeck/contract/auth';
+import { OIDC_QUERY, type Language } from '@postdeck/contract/constants';
 import { messageForCode } from '@postdeck/contract/errors';
 import { request } from '../../api/client';
 

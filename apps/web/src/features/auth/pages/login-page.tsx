@@ -5,7 +5,7 @@ import { Alert, Button, Form, Input, Spin, Tooltip } from 'antd';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, useLocation, useNavigate } from 'react-router';
-import { OIDC_QUERY } from '@postdeck/contract/auth';
+import { OIDC_QUERY } from '@postdeck/contract/constants';
 import { ERRORS } from '@postdeck/contract/errors';
 import { isApiError } from '../../../api/api-error';
 import { request } from '../../../api/client';
