@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { apiClient } from './api/client';
 import { App } from './app/app';
 import { Providers } from './app/providers';
-import './i18n/i18n';
+import { languageReady } from './i18n/i18n';
 import { installErrorLogListeners } from './layout/error-log/error-log-listeners';
 import './styles/global.css';
 import { nonceScriptStyles, readCspNonce } from './utils/csp-nonce';
@@ -19,6 +19,10 @@ installErrorLogListeners();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// The first language's texts come before the first render, so no key ever shows; a failed
+// load still renders (the keys beat a blank page).
+await languageReady.catch(() => undefined);
 
 createRoot(container).render(
   <StrictMode>

@@ -1,15 +1,10 @@
-import type { Language } from '@postdeck/contract/constants';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import jaJP from 'antd/locale/ja_JP';
-import zhCN from 'antd/locale/zh_CN';
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { queryClient as defaultQueryClient } from '../api/query-client';
 import { currentLanguage, i18n } from '../i18n/i18n';
+import { antdLocale } from '../i18n/ui-locales';
 import { useAppStore } from '../stores/app-store';
 import { useSettingsStore } from '../stores/settings-store';
 import { componentSizeOf } from '../utils/component-size';
@@ -24,8 +19,6 @@ import {
   SECONDARY_TEXT,
   SIDEBAR_BG,
 } from './theme-colors';
-
-const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, zh: zhCN, es: esES, ja: jaJP };
 
 /**
  * Template colours (checklist SB-1, LY-4). The primary colour is the run-time theme colour
@@ -76,7 +69,7 @@ function AntdProviders({ children }: { children: ReactNode }) {
   const theme = useMemo(() => themeConfig(colorPrimary), [colorPrimary]);
   return (
     <ConfigProvider
-      locale={ANTD_LOCALES[currentLanguage(instance.language)]}
+      locale={antdLocale(currentLanguage(instance.language))}
       theme={theme}
       csp={csp}
       componentSize={componentSizeOf(size)}

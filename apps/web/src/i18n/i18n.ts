@@ -1,21 +1,19 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@postdeck/contract/constants';
 import dayjs from 'dayjs';
-import 'dayjs/locale/es';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/zh-cn';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, isLanguage, saveLanguage } from './language';
 import { menuTitleOverride } from './menu-titles';
-import { resources } from './resources';
-
-const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja' };
+import { loadTranslation } from './resources';
+import { DAYJS_LOCALES, loadUiLocales } from './ui-locales';
 
 export const i18n = i18next.createInstance();
 
-// Synchronous init: the resources are bundled, so the first render already has its texts.
+// Synchronous init with no texts yet: each language's texts, antd and dayjs locales are loaded
+// when it is chosen (loadLanguage); the app renders once the first language is in (main.tsx).
 void i18n.use(initReactI18next).init({
-  resources,
+  resources: {},
+  partialBundledLanguages: true,
   lng: detectLanguage(),
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -29,15 +27,39 @@ function followLanguage(lang: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = current;
 }
 
-followLanguage(i18n.language);
 i18n.on('languageChanged', followLanguage);
 
 export function currentLanguage(lang: string = i18n.language): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-/** Switches the interface language and remembers it for this browser and the server. */
+const loading = new Map<Language, Promise<void>>();
+
+/** Loads a language's texts and its antd and dayjs locales, once. */
+export function loadLanguage(lang: Language): Promise<void> {
+  let loaded = loading.get(lang);
+  if (!loaded) {
+    loaded = Promise.all([loadTranslation(lang), loadUiLocales(lang)]).then(([texts]) => {
+      i18n.addResourceBundle(lang, 'translation', texts, true, true);
+    });
+    // A failed load (a dropped connection) may be tried again.
+    loaded.catch(() => loading.delete(lang));
+    loading.set(lang, loaded);
+  }
+  return loaded;
+}
+
+/** The first language's texts and locales: the app renders once they are in. */
+export const languageReady: Promise<void> = loadLanguage(currentLanguage()).then(() =>
+  followLanguage(i18n.language),
+);
+
+/**
+ * Switches the interface language (its texts loaded first, so no key ever shows) and remembers
+ * it for this browser and the server.
+ */
 export async function changeLanguage(lang: Language): Promise<void> {
+  await loadLanguage(lang);
   saveLanguage(lang);
   await i18n.changeLanguage(lang);
 }

@@ -1,9 +1,6 @@
 import type { Language } from '@postdeck/contract/constants';
 import { VALIDATION_MESSAGES } from '@postdeck/contract/messages';
-import { en, type Messages } from './locales/en';
-import { es } from './locales/es';
-import { ja } from './locales/ja';
-import { zh } from './locales/zh';
+import type { Messages } from './locales/en';
 
 export type NestedMessages = { [key: string]: string | NestedMessages };
 
@@ -24,18 +21,18 @@ export function nestKeys(flat: Record<string, string>): NestedMessages {
   return root;
 }
 
-const own: Record<Language, Messages> = { en, zh, es, ja };
+/** Each language's texts are a chunk of their own, loaded when the language is chosen. */
+const OWN: Record<Language, () => Promise<Messages>> = {
+  en: () => import('./locales/en').then((module) => module.en),
+  zh: () => import('./locales/zh').then((module) => module.zh),
+  es: () => import('./locales/es').then((module) => module.es),
+  ja: () => import('./locales/ja').then((module) => module.ja),
+};
 
 export type Translation = Messages & { validation: Record<string, string> };
 
-function translation(lang: Language): Translation {
+/** A language's texts with the contract's validation messages, as i18next reads them. */
+export async function loadTranslation(lang: Language): Promise<Translation> {
   const contract = nestKeys(VALIDATION_MESSAGES[lang]);
-  return { ...own[lang], validation: contract['validation'] as Record<string, string> };
+  return { ...(await OWN[lang]()), validation: contract['validation'] as Record<string, string> };
 }
-
-export const resources = {
-  en: { translation: translation('en') },
-  zh: { translation: translation('zh') },
-  es: { translation: translation('es') },
-  ja: { translation: translation('ja') },
-} satisfies Record<Language, { translation: Translation }>;

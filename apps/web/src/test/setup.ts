@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { LANGUAGES } from '@postdeck/contract/constants';
 import { afterEach, vi } from 'vitest';
+import { loadLanguage } from '../i18n/i18n';
+
+// The app loads a language when it is chosen; tests switch languages directly, so all are in.
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 // jsdom has no matchMedia; antd's responsive helpers (Grid, Form layout) ask for it.
 if (!window.matchMedia) {

@@ -1,0 +1,34 @@
+import type { Language } from '@postdeck/contract/constants';
+import type { Locale } from 'antd/es/locale';
+
+/** antd's texts for each language, loaded with the language. */
+const ANTD: Record<Language, () => Promise<Locale>> = {
+  en: () => import('antd/locale/en_US').then((module) => module.default),
+  zh: () => import('antd/locale/zh_CN').then((module) => module.default),
+  es: () => import('antd/locale/es_ES').then((module) => module.default),
+  ja: () => import('antd/locale/ja_JP').then((module) => module.default),
+};
+
+// Importing a dayjs locale registers it under DAYJS_LOCALES' name; English is built in.
+const DAYJS: Record<Language, () => Promise<unknown>> = {
+  en: () => Promise.resolve(),
+  zh: () => import('dayjs/locale/zh-cn'),
+  es: () => import('dayjs/locale/es'),
+  ja: () => import('dayjs/locale/ja'),
+};
+
+export const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja' };
+
+const antdLocales = new Map<Language, Locale>();
+
+export async function loadUiLocales(lang: Language): Promise<void> {
+  const [locale] = await Promise.all([ANTD[lang](), DAYJS[lang]()]);
+  antdLocales.set(lang, locale);
+}
+
+/**
+ * antd's locale for a loaded language. Never undefined once the first language is in: antd
+ * remounts its message holder when the locale goes between none and one, losing a message
+ * shown at the switch.
+ */
+export const antdLocale = (lang: Language): Locale | undefined => antdLocales.get(lang);
