@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { auditExportQuerySchema, auditExportSchema, auditListQuerySchema, auditListSchema } from './audit.ts';
 import { ENDPOINT_ROUTES, type EndpointName, type EndpointRoute } from './endpoint-routes.ts';
 import { emptySchema } from './envelope.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LANGUAGES, type Language } from './constants.ts';
 import { int4Schema } from './envelope.ts';
 import { ALL_PERMISSIONS, type Permission } from './permissions.ts';
