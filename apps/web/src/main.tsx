@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { apiClient } from './api/client';
 import { App } from './app/app';
-import { Providers } from './app/providers';
+import { BaseProviders } from './app/base-providers';
 import { languageReady } from './i18n/i18n';
 import { installErrorLogListeners } from './layout/error-log/error-log-listeners';
 import './styles/global.css';
@@ -26,8 +26,8 @@ await languageReady.catch(() => undefined);
 
 createRoot(container).render(
   <StrictMode>
-    <Providers>
+    <BaseProviders>
       <App />
-    </Providers>
+    </BaseProviders>
   </StrictMode>,
 );
