@@ -2,6 +2,8 @@ import { DEFAULT_LANDING } from '@postdeck/contract/constants';
 import type { MenuItem } from '@postdeck/contract/menu';
 import { type DataRouter, type RouteObject, createBrowserRouter, redirect } from 'react-router';
 import { TopProgressBar } from '../components/top-progress-bar';
+import { currentLanguage } from '../i18n/i18n';
+import { prepareUiLocales } from '../i18n/ui-locales';
 import { MenuRedirectPage, RedirectPage } from '../layout/redirect-page';
 import { useUserStore } from '../stores/user-store';
 import { createGuard } from './guard';
@@ -48,7 +50,13 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
         {
           // Every other page uses antd; /login paints without it (issue 11).
           id: ANTD_ROUTE_ID,
-          lazy: () => import('./antd-outlet').then((m) => ({ Component: m.AntdOutlet })),
+          lazy: async () => {
+            const [{ AntdOutlet }] = await Promise.all([
+              import('./antd-outlet'),
+              prepareUiLocales(currentLanguage()),
+            ]);
+            return { Component: AntdOutlet };
+          },
           children: [
             {
               path: '/auth-redirect',

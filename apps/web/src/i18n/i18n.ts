@@ -1,16 +1,16 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@postdeck/contract/constants';
-import dayjs from 'dayjs';
 import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, isLanguage, saveLanguage } from './language';
 import { menuTitleOverride } from './menu-titles';
 import { loadTranslation } from './resources';
-import { DAYJS_LOCALES, loadUiLocales } from './ui-locales';
+import { prepareUiLocales } from './ui-locales';
 
 export const i18n = i18next.createInstance();
 
-// Synchronous init with no texts yet: each language's texts, antd and dayjs locales are loaded
-// when it is chosen (loadLanguage); the app renders once the first language is in (main.tsx).
+// Synchronous init with no texts yet: each language's texts are loaded when it is chosen
+// (loadLanguage); the app renders once the first language is in (main.tsx). antd's and dayjs's
+// locales come with antd's routes (ui-locales.ts).
 void i18n.use(initReactI18next).init({
   resources: {},
   partialBundledLanguages: true,
@@ -22,9 +22,7 @@ void i18n.use(initReactI18next).init({
 });
 
 function followLanguage(lang: string): void {
-  const current = currentLanguage(lang);
-  dayjs.locale(DAYJS_LOCALES[current]);
-  if (typeof document !== 'undefined') document.documentElement.lang = current;
+  if (typeof document !== 'undefined') document.documentElement.lang = currentLanguage(lang);
 }
 
 i18n.on('languageChanged', followLanguage);
@@ -35,11 +33,11 @@ export function currentLanguage(lang: string = i18n.language): Language {
 
 const loading = new Map<Language, Promise<void>>();
 
-/** Loads a language's texts and its antd and dayjs locales, once. */
+/** Loads a language's texts, once. */
 export function loadLanguage(lang: Language): Promise<void> {
   let loaded = loading.get(lang);
   if (!loaded) {
-    loaded = Promise.all([loadTranslation(lang), loadUiLocales(lang)]).then(([texts]) => {
+    loaded = loadTranslation(lang).then((texts) => {
       i18n.addResourceBundle(lang, 'translation', texts, true, true);
     });
     // A failed load (a dropped connection) may be tried again.
@@ -55,11 +53,11 @@ export const languageReady: Promise<void> = loadLanguage(currentLanguage()).then
 );
 
 /**
- * Switches the interface language (its texts loaded first, so no key ever shows) and remembers
- * it for this browser and the server.
+ * Switches the interface language (its texts and antd's and dayjs's locales loaded first, so no
+ * key ever shows) and remembers it for this browser and the server.
  */
 export async function changeLanguage(lang: Language): Promise<void> {
-  await loadLanguage(lang);
+  await Promise.all([loadLanguage(lang), prepareUiLocales(lang)]);
   saveLanguage(lang);
   await i18n.changeLanguage(lang);
 }

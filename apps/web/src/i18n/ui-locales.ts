@@ -1,7 +1,7 @@
 import type { Language } from '@postdeck/contract/constants';
 import type { Locale } from 'antd/es/locale';
 
-/** antd's texts for each language, loaded with the language. */
+/** antd's texts for each language. */
 const ANTD: Record<Language, () => Promise<Locale>> = {
   en: () => import('antd/locale/en_US').then((module) => module.default),
   zh: () => import('antd/locale/zh_CN').then((module) => module.default),
@@ -17,18 +17,23 @@ const DAYJS: Record<Language, () => Promise<unknown>> = {
   ja: () => import('dayjs/locale/ja'),
 };
 
-export const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja' };
+const DAYJS_LOCALES: Record<Language, string> = { en: 'en', zh: 'zh-cn', es: 'es', ja: 'ja' };
 
 const antdLocales = new Map<Language, Locale>();
 
-export async function loadUiLocales(lang: Language): Promise<void> {
-  const [locale] = await Promise.all([ANTD[lang](), DAYJS[lang]()]);
+/**
+ * antd's and dayjs's locale for `lang`, loaded, with dayjs switched to it. Only antd's pages
+ * need them, so they load with antd's route (and before a language switch), never before the
+ * light login page paints.
+ */
+export async function prepareUiLocales(lang: Language): Promise<void> {
+  const [locale, { default: dayjs }] = await Promise.all([ANTD[lang](), import('dayjs'), DAYJS[lang]()]);
   antdLocales.set(lang, locale);
+  dayjs.locale(DAYJS_LOCALES[lang]);
 }
 
 /**
- * antd's locale for a loaded language. Never undefined once the first language is in: antd
- * remounts its message holder when the locale goes between none and one, losing a message
- * shown at the switch.
+ * antd's locale for a prepared language. antd's routes render only once it is in: antd remounts
+ * its message holder when the locale goes between none and one, losing a message shown then.
  */
 export const antdLocale = (lang: Language): Locale | undefined => antdLocales.get(lang);

@@ -2,13 +2,11 @@ import { CloseCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons
 import type { LoginBody } from '@postdeck/contract/auth';
 import { OIDC_QUERY } from '@postdeck/contract/constants';
 import { ERRORS } from '@postdeck/contract/errors';
-import { useMutation } from '@tanstack/react-query';
 import { type CSSProperties, type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
-import { request } from '../../../api/client';
-import { usePublicConfig } from '../../../api/public-config';
+import { apiClient, request } from '../../../api/client';
 import { oidcLoginAddress } from '../../../api/sign-on';
 import { appliedPrimary } from '../../../app/theme-colors';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -29,6 +27,21 @@ type FieldErrors = Partial<Record<keyof LoginValues, string>>;
 
 const PASSWORD_MIN = 6;
 
+/** Single sign-on's address when the server offers it (the client reads the settings once). */
+function useOidcLoginUrl(): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    void apiClient.publicConfig().then((config) => {
+      if (current) setUrl(config.oidc ? config.ssoLoginUrl : null);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return url;
+}
+
 /**
  * The login page, in plain elements styled as antd's large form: it is the first paint of a
  * signed-out visit, so it loads no antd (issue 11: at most 150 KB of JavaScript before it shows).
@@ -43,8 +56,9 @@ export function LoginPage() {
   const { search } = sso;
   const navigate = useNavigate();
   const [capsLock, setCapsLock] = useState(false);
-  const publicConfig = usePublicConfig();
-  const oidcLoginUrl = publicConfig.data?.oidc ? publicConfig.data.ssoLoginUrl : null;
+  const oidcLoginUrl = useOidcLoginUrl();
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<Error>();
   const primary = appliedPrimary(useSettingsStore((state) => state.theme));
 
   // Back from the provider with a one-time code: trade it for the session and go on.
@@ -70,15 +84,16 @@ export function LoginPage() {
     };
   }, [sso.code, search, navigate]);
 
-  const login = useMutation({
-    mutationFn: (body: LoginBody) => request('login', { body, inlineErrors: true }),
-    onSuccess: async (tokens) => {
-      saveAuth(tokens);
+  const signIn = async (body: LoginBody) => {
+    setPending(true);
+    setFailure(undefined);
+    try {
+      saveAuth(await request('login', { body, inlineErrors: true }));
       // A new session: the guard loads this user's info and menu on the way in.
       useUserStore.getState().reset();
       await navigate(loginTarget(search), { replace: true });
-    },
-    onError: (error) => {
+    } catch (error) {
+      setFailure(error instanceof Error ? error : new Error(String(error)));
       if (!isApiError(error)) return;
       setErrors(
         Object.fromEntries(
@@ -87,8 +102,10 @@ export function LoginPage() {
             .map(({ field, message }) => [field, message]),
         ),
       );
-    },
-  });
+    } finally {
+      setPending(false);
+    }
+  };
 
   const validate = ({ username, password }: LoginValues): FieldErrors => ({
     ...(username.trim() === '' && { username: t('login.usernameRequired') }),
@@ -99,8 +116,8 @@ export function LoginPage() {
     event.preventDefault();
     const found = validate(values);
     setErrors(found);
-    if (Object.keys(found).length > 0 || login.isPending) return;
-    login.mutate({ username: values.username.trim(), password: values.password });
+    if (Object.keys(found).length > 0 || pending) return;
+    void signIn({ username: values.username.trim(), password: values.password });
   };
 
   const change = (field: keyof LoginValues) => (event: FormEvent<HTMLInputElement>) => {
@@ -132,9 +149,9 @@ export function LoginPage() {
           <LoginLangMenu className={styles.lang} />
         </div>
         {sso.errorCode !== null &&
-          !login.error &&
+          !failure &&
           alert(ssoErrorText(sso.errorCode, currentLanguage(), t('login.ssoFailed')), 'sso-error')}
-        {login.error && alert(login.error.message || t('request.error'), 'login-error')}
+        {failure && alert(failure.message || t('request.error'), 'login-error')}
         {sso.code ? (
           <div className={styles.pending} data-testid="sso-pending">
             <span className={styles.spinner} aria-hidden />
@@ -196,10 +213,10 @@ export function LoginPage() {
               <button
                 type="submit"
                 className={`${styles.button} ${styles.primary}`}
-                aria-busy={login.isPending}
+                aria-busy={pending}
                 data-testid="login-submit"
               >
-                {login.isPending && <span className={styles.spinner} aria-hidden />}
+                {pending && <span className={styles.spinner} aria-hidden />}
                 {t('login.logIn')}
               </button>
             </form>
