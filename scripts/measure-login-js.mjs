@@ -1,7 +1,7 @@
 // `node scripts/measure-login-js.mjs [--json]`: the JavaScript a first paint of /login needs in
 // the built web app (apps/web/dist, run `npm run build` first), with gzip sizes. Counted: the
 // entry of index.html with its static imports (the modulepreloads), then each module the
-// first paint of /login waits for (its route chunk and the English texts) with theirs. Issue 11
+// first paint of /login waits for (its route chunk and the English texts it shows) with theirs. Issue 11
 // set the budget: at most LOGIN_JS_BUDGET_KB.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 export const LOGIN_JS_BUDGET_KB = 150;
 
 /** Source modules (manifest keys, relative to apps/web) a first paint of /login waits for. */
-export const LOGIN_FIRST_PAINT = ['src/features/auth/pages/login-page.tsx', 'src/i18n/locales/en.ts'];
+export const LOGIN_FIRST_PAINT = ['src/features/auth/pages/login-page.tsx', 'src/i18n/locales/en-boot.ts'];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = join(root, 'apps', 'web', 'dist');

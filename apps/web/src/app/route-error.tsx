@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { currentLanguage } from '../i18n/i18n';
+import { currentLanguage, loadLanguage } from '../i18n/i18n';
 import { prepareUiLocales } from '../i18n/ui-locales';
 
 // The error page is antd's Result: loaded when a route fails, so the root route stays light.
@@ -8,6 +8,7 @@ const RouteErrorPage = lazy(() =>
     import('../pages/route-error-page'),
     import('./antd-providers'),
     prepareUiLocales(currentLanguage()),
+    loadLanguage(currentLanguage()),
   ]).then(
     ([{ RouteErrorPage: Page }, { AntdProviders }]) => ({
       default: () => (

@@ -2,7 +2,7 @@ import { DEFAULT_LANDING } from '@postdeck/contract/constants';
 import type { MenuItem } from '@postdeck/contract/menu';
 import { type DataRouter, type RouteObject, createBrowserRouter, redirect } from 'react-router';
 import { TopProgressBar } from '../components/top-progress-bar';
-import { currentLanguage } from '../i18n/i18n';
+import { currentLanguage, loadLanguage } from '../i18n/i18n';
 import { prepareUiLocales } from '../i18n/ui-locales';
 import { MenuRedirectPage, RedirectPage } from '../layout/redirect-page';
 import { useUserStore } from '../stores/user-store';
@@ -54,6 +54,7 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
             const [{ AntdOutlet }] = await Promise.all([
               import('./antd-outlet'),
               prepareUiLocales(currentLanguage()),
+              loadLanguage(currentLanguage()),
             ]);
             return { Component: AntdOutlet };
           },

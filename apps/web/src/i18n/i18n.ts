@@ -3,7 +3,7 @@ import i18next, { type TFunction } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { detectLanguage, isLanguage, saveLanguage } from './language';
 import { menuTitleOverride } from './menu-titles';
-import { loadTranslation } from './resources';
+import { loadBootTranslation, loadRestTranslation } from './resources';
 import { prepareUiLocales } from './ui-locales';
 
 export const i18n = i18next.createInstance();
@@ -31,24 +31,33 @@ export function currentLanguage(lang: string = i18n.language): Language {
   return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
 }
 
-const loading = new Map<Language, Promise<void>>();
+const loading = new Map<string, Promise<void>>();
 
-/** Loads a language's texts, once. */
-export function loadLanguage(lang: Language): Promise<void> {
-  let loaded = loading.get(lang);
+/** Adds texts to a language once; a failed load (a dropped connection) may be tried again. */
+function addTexts(key: string, lang: Language, load: () => Promise<object>): Promise<void> {
+  let loaded = loading.get(key);
   if (!loaded) {
-    loaded = loadTranslation(lang).then((texts) => {
+    loaded = load().then((texts) => {
       i18n.addResourceBundle(lang, 'translation', texts, true, true);
     });
-    // A failed load (a dropped connection) may be tried again.
-    loaded.catch(() => loading.delete(lang));
-    loading.set(lang, loaded);
+    loaded.catch(() => loading.delete(key));
+    loading.set(key, loaded);
   }
   return loaded;
 }
 
-/** The first language's texts and locales: the app renders once they are in. */
-export const languageReady: Promise<void> = loadLanguage(currentLanguage()).then(() =>
+/** Loads the texts of a language the first paint needs (the login page, the shell), once. */
+export const loadBootLanguage = (lang: Language): Promise<void> =>
+  addTexts(`${lang}:boot`, lang, () => loadBootTranslation(lang));
+
+/** Loads a language's every text, once. */
+export const loadLanguage = (lang: Language): Promise<void> =>
+  Promise.all([loadBootLanguage(lang), addTexts(`${lang}:rest`, lang, () => loadRestTranslation(lang))]).then(
+    () => undefined,
+  );
+
+/** The first language's texts for the first paint: the app renders once they are in. */
+export const languageReady: Promise<void> = loadBootLanguage(currentLanguage()).then(() =>
   followLanguage(i18n.language),
 );
 

@@ -1,7 +1,8 @@
-import { GlobalOutlined } from '@ant-design/icons';
+import GlobalOutlined from '@ant-design/icons-svg/es/asn/GlobalOutlined';
 import { MESSAGE_DURATION_S } from '@postdeck/contract/constants';
 import { type FocusEvent, type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LightIcon } from '../../../components/light-icon';
 import { useLanguageChoice } from '../../../components/use-language-choice';
 import styles from './login-lang-menu.module.css';
 
@@ -44,7 +45,7 @@ export function LoginLangMenu({ className }: { className?: string }) {
         onClick={() => setOpen((was) => !was)}
         data-testid="lang-select"
       >
-        <GlobalOutlined />
+        <LightIcon icon={GlobalOutlined} />
       </button>
       {open && (
         <ul className={styles.menu} role="menu">

@@ -1,4 +1,6 @@
-import { CloseCircleFilled, LockOutlined, UserOutlined } from '@ant-design/icons';
+import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
+import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import type { LoginBody } from '@postdeck/contract/auth';
 import { OIDC_QUERY } from '@postdeck/contract/constants';
 import { ERRORS } from '@postdeck/contract/errors';
@@ -9,6 +11,7 @@ import { isApiError } from '../../../api/api-error';
 import { apiClient, request } from '../../../api/client';
 import { oidcLoginAddress } from '../../../api/sign-on';
 import { appliedPrimary } from '../../../app/theme-colors';
+import { LightIcon } from '../../../components/light-icon';
 import { currentLanguage } from '../../../i18n/i18n';
 import { useSettingsStore } from '../../../stores/settings-store';
 import { useUserStore } from '../../../stores/user-store';
@@ -133,7 +136,7 @@ export function LoginPage() {
 
   const alert = (text: string, testId: string) => (
     <div className={styles.alert} role="alert" data-testid={testId}>
-      <CloseCircleFilled className={styles.alertIcon} />
+      <LightIcon icon={CloseCircleFilled} className={styles.alertIcon} />
       <span>{text}</span>
     </div>
   );
@@ -162,7 +165,7 @@ export function LoginPage() {
             <form name="login" autoComplete="on" noValidate onSubmit={onSubmit}>
               <div className={styles.field}>
                 <span className={`${styles.input} ${errors.username ? styles.invalid : ''}`}>
-                  <UserOutlined className={styles.prefix} />
+                  <LightIcon icon={UserOutlined} className={styles.prefix} />
                   <input
                     name="username"
                     value={values.username}
@@ -183,7 +186,7 @@ export function LoginPage() {
               </div>
               <div className={styles.field}>
                 <span className={`${styles.input} ${errors.password ? styles.invalid : ''}`}>
-                  <LockOutlined className={styles.prefix} />
+                  <LightIcon icon={LockOutlined} className={styles.prefix} />
                   <input
                     type="password"
                     name="password"
