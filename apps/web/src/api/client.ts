@@ -3,7 +3,7 @@ import { API_BASE, REQUEST_TIMEOUT_MS } from '@postdeck/contract/constants';
 import { ENDPOINT_ROUTES, type EndpointRoute } from '@postdeck/contract/endpoint-routes';
 import type { BodyOf, DataOf, EndpointName, QueryOf } from '@postdeck/contract/endpoints';
 import type { ErrorEnvelope, FieldError } from '@postdeck/contract/envelope';
-import { ERRORS, actionForCode, type ErrorAction } from '@postdeck/contract/errors';
+import { ERROR_CODES, actionForCode, type ErrorAction } from '@postdeck/contract/error-codes';
 import { PUBLIC } from '@postdeck/contract/permissions';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { useErrorLogStore } from '../stores/error-log-store';
@@ -160,7 +160,7 @@ function readEnvelope(payload: unknown): LooseEnvelope | undefined {
 function answerText(status: number, envelope: LooseEnvelope | undefined): string {
   if (status === 502) return t('request.restarting');
   // A more specific code on a 403 (a disabled account) keeps the server's own sentence.
-  if (status === 403 && (!envelope || envelope.code === ERRORS.forbidden.code)) {
+  if (status === 403 && (!envelope || envelope.code === ERROR_CODES.forbidden.code)) {
     return t('request.noPermission');
   }
   if (envelope) return envelope.msg || t('request.error');
@@ -201,14 +201,12 @@ function answerError(status: number, envelope: LooseEnvelope | undefined): ApiEr
   });
 }
 
-const signedOutError = () =>
-  new ApiError({
-    kind: 'api',
-    status: 401,
-    code: ERRORS.notSignedIn.code,
-    msg: ERRORS.notSignedIn.msg[currentLanguage()],
-    message: ERRORS.notSignedIn.msg[currentLanguage()],
-  });
+/** The catalogue's sentences load only when one is needed: no page's first paint waits for them. */
+async function signedOutError(): Promise<ApiError> {
+  const { ERRORS } = await import('@postdeck/contract/errors');
+  const msg = ERRORS.notSignedIn.msg[currentLanguage()];
+  return new ApiError({ kind: 'api', status: 401, code: ERRORS.notSignedIn.code, msg, message: msg });
+}
 
 /** The client action for a failure (contract catalogue); a failure without an envelope is shown. */
 function actionFor(error: ApiError): ErrorAction {
@@ -307,7 +305,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   function refreshOnce(rejected: string | undefined): Promise<StoredAuth> {
     refreshing ??= withTabLock(async () => {
       const auth = readAuth();
-      if (!auth) throw signedOutError();
+      if (!auth) throw await signedOutError();
       if (auth.accessToken !== rejected && !isAccessExpired(auth, now())) return auth;
       const query = { refreshToken: auth.refreshToken };
       const pair = (await send('refreshToken', { query }, undefined)) as TokenPair;

@@ -1,10 +1,9 @@
-import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import LockOutlined from '@ant-design/icons-svg/es/asn/LockOutlined';
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import type { LoginBody } from '@postdeck/contract/auth';
 import { OIDC_QUERY } from '@postdeck/contract/constants';
-import { ERRORS } from '@postdeck/contract/errors';
-import { type CSSProperties, type FormEvent, type KeyboardEvent, useEffect, useState } from 'react';
+import { ERROR_CODES } from '@postdeck/contract/error-codes';
+import { type CSSProperties, type FormEvent, type KeyboardEvent, Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
@@ -16,9 +15,10 @@ import { currentLanguage } from '../../../i18n/i18n';
 import { useSettingsStore } from '../../../stores/settings-store';
 import { useUserStore } from '../../../stores/user-store';
 import { saveAuth } from '../../../utils/auth-cookie';
+import { LoginAlert } from '../components/login-alert';
 import { LoginLangMenu } from '../components/login-lang-menu';
 import { loginTarget } from '../login-target';
-import { readSsoQuery, redeemSsoCode, ssoErrorText } from '../sso';
+import { readSsoQuery, redeemSsoCode } from '../sso';
 import styles from './login-page.module.css';
 
 interface LoginValues {
@@ -29,6 +29,10 @@ interface LoginValues {
 type FieldErrors = Partial<Record<keyof LoginValues, string>>;
 
 const PASSWORD_MIN = 6;
+
+const SsoErrorAlert = lazy(() =>
+  import('../components/sso-error-alert').then((module) => ({ default: module.SsoErrorAlert })),
+);
 
 /** Single sign-on's address when the server offers it (the client reads the settings once). */
 function useOidcLoginUrl(): string | null {
@@ -77,7 +81,7 @@ export function LoginPage() {
       },
       async (error: unknown) => {
         if (!current) return;
-        const code = isApiError(error) && error.code ? error.code : ERRORS.ssoFailed.code;
+        const code = isApiError(error) && error.code ? error.code : ERROR_CODES.ssoFailed.code;
         const query = new URLSearchParams({ [OIDC_QUERY.error]: String(code) }).toString();
         await navigate({ search: search ? `${search}&${query}` : `?${query}` }, { replace: true });
       },
@@ -134,13 +138,6 @@ export function LoginPage() {
     setCapsLock(event.getModifierState('CapsLock'));
   };
 
-  const alert = (text: string, testId: string) => (
-    <div className={styles.alert} role="alert" data-testid={testId}>
-      <LightIcon icon={CloseCircleFilled} className={styles.alertIcon} />
-      <span>{text}</span>
-    </div>
-  );
-
   return (
     <main className={styles.page} style={{ '--login-primary': primary } as CSSProperties}>
       <div className={styles.panel}>
@@ -151,10 +148,12 @@ export function LoginPage() {
           </h1>
           <LoginLangMenu className={styles.lang} />
         </div>
-        {sso.errorCode !== null &&
-          !failure &&
-          alert(ssoErrorText(sso.errorCode, currentLanguage(), t('login.ssoFailed')), 'sso-error')}
-        {failure && alert(failure.message || t('request.error'), 'login-error')}
+        {sso.errorCode !== null && !failure && (
+          <Suspense fallback={null}>
+            <SsoErrorAlert code={sso.errorCode} language={currentLanguage()} fallback={t('login.ssoFailed')} />
+          </Suspense>
+        )}
+        {failure && <LoginAlert text={failure.message || t('request.error')} testId="login-error" />}
         {sso.code ? (
           <div className={styles.pending} data-testid="sso-pending">
             <span className={styles.spinner} aria-hidden />
