@@ -99,7 +99,12 @@ async function main() {
       for (const preset of PRESETS) {
         const result = await lighthouse(
           `${base}${page.path}`,
-          { port: debuggingPort, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'best-practices'] },
+          {
+            port: debuggingPort,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'best-practices'],
+          },
           preset.config,
         );
         const { categories, audits, finalDisplayedUrl } = result.lhr;
@@ -125,7 +130,9 @@ async function main() {
     }
     const files = measureLoginJs();
     const kb = files.reduce((sum, file) => sum + file.gzip, 0) / 1000;
-    console.log(`\nJavaScript to the first paint of /login: ${kb.toFixed(1)} KB gzip (budget ${LOGIN_JS_BUDGET_KB} KB)`);
+    console.log(
+      `\nJavaScript to the first paint of /login: ${kb.toFixed(1)} KB gzip (budget ${LOGIN_JS_BUDGET_KB} KB)`,
+    );
     console.table(rows);
   } finally {
     await context?.close();

@@ -51,7 +51,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify({ files, totalGzip: total }, null, 2));
   } else {
-    for (const file of files) console.log(`${kb(file.gzip).padStart(7)} KB gz  ${kb(file.raw).padStart(7)} KB  ${file.file}`);
+    for (const file of files)
+      console.log(`${kb(file.gzip).padStart(7)} KB gz  ${kb(file.raw).padStart(7)} KB  ${file.file}`);
     console.log(`${kb(total).padStart(7)} KB gz  in all (budget ${LOGIN_JS_BUDGET_KB} KB)`);
   }
   if (total > LOGIN_JS_BUDGET_KB * 1000) process.exitCode = 1;

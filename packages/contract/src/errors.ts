@@ -8,7 +8,8 @@ interface CatalogueEntry extends ErrorCode {
   msg: Record<Language, string>;
 }
 
-const entry = <C extends ErrorCode>(code: C, msg: Record<Language, string>) => ({ ...code, msg }) satisfies CatalogueEntry;
+const entry = <C extends ErrorCode>(code: C, msg: Record<Language, string>) =>
+  ({ ...code, msg }) satisfies CatalogueEntry;
 
 export const ERRORS = {
   validation: entry(ERROR_CODES.validation, {

@@ -105,7 +105,8 @@ type LooseOptions = SendOptions & { inlineErrors?: boolean; silent?: boolean; ba
 function warnIfOffContract(name: EndpointName, data: unknown): void {
   void import('@postdeck/contract/endpoints').then(({ endpoints }) => {
     const checked = endpoints[name].response.safeParse(data);
-    if (!checked.success) console.warn(`${endpoints[name].path}: answer differs from the contract`, checked.error);
+    if (!checked.success)
+      console.warn(`${endpoints[name].path}: answer differs from the contract`, checked.error);
   });
 }
 

@@ -85,4 +85,3 @@ export function AntdProviders({ children }: { children: ReactNode }) {
     </ConfigProvider>
   );
 }
-

@@ -9,15 +9,13 @@ const RouteErrorPage = lazy(() =>
     import('./antd-providers'),
     prepareUiLocales(currentLanguage()),
     loadLanguage(currentLanguage()),
-  ]).then(
-    ([{ RouteErrorPage: Page }, { AntdProviders }]) => ({
-      default: () => (
-        <AntdProviders>
-          <Page />
-        </AntdProviders>
-      ),
-    }),
-  ),
+  ]).then(([{ RouteErrorPage: Page }, { AntdProviders }]) => ({
+    default: () => (
+      <AntdProviders>
+        <Page />
+      </AntdProviders>
+    ),
+  })),
 );
 
 /** The root and layout routes' ErrorBoundary. */

@@ -62,7 +62,9 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
             {
               path: '/auth-redirect',
               lazy: () =>
-                import('../features/auth/pages/auth-redirect-page').then((m) => ({ Component: m.AuthRedirectPage })),
+                import('../features/auth/pages/auth-redirect-page').then((m) => ({
+                  Component: m.AuthRedirectPage,
+                })),
               handle: title('authRedirect'),
             },
             {

@@ -10,7 +10,11 @@ import { LANGUAGE_NAMES, isLanguage } from '../i18n/language';
 export function useLanguageChoice() {
   const { i18n } = useTranslation();
   const current = currentLanguage(i18n.language);
-  const items = LANGUAGE_NAMES.map(({ lang, name }) => ({ key: lang, label: name, disabled: lang === current }));
+  const items = LANGUAGE_NAMES.map(({ lang, name }) => ({
+    key: lang,
+    label: name,
+    disabled: lang === current,
+  }));
 
   /** The success text, or undefined when `key` is no language. */
   const choose = async (key: string): Promise<string | undefined> => {

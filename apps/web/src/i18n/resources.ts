@@ -47,7 +47,10 @@ export const loadBootTranslation = (lang: Language): Promise<BootMessages> => BO
 /** The other texts with the contract's validation messages, as i18next reads them. */
 export async function loadRestTranslation(lang: Language): Promise<Omit<Translation, keyof BootMessages>> {
   // Every language's validation messages are one module: loaded with the rest, not up front.
-  const [own, { VALIDATION_MESSAGES }] = await Promise.all([REST[lang](), import('@postdeck/contract/messages')]);
+  const [own, { VALIDATION_MESSAGES }] = await Promise.all([
+    REST[lang](),
+    import('@postdeck/contract/messages'),
+  ]);
   const contract = nestKeys(VALIDATION_MESSAGES[lang]);
   return { ...own, validation: contract['validation'] as Record<string, string> };
 }

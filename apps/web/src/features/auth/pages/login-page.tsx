@@ -3,11 +3,20 @@ import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import type { LoginBody } from '@postdeck/contract/auth';
 import { OIDC_QUERY } from '@postdeck/contract/constants';
 import { ERROR_CODES } from '@postdeck/contract/error-codes';
-import { type CSSProperties, type FormEvent, type KeyboardEvent, Suspense, lazy, useEffect, useState } from 'react';
+import {
+  type CSSProperties,
+  type FormEvent,
+  type KeyboardEvent,
+  Suspense,
+  lazy,
+  useEffect,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPath, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../api/api-error';
-import { apiClient, request } from '../../../api/client';
+import { request } from '../../../api/client';
+import { usePublicSettings } from '../../../api/public-settings';
 import { oidcLoginAddress } from '../../../api/sign-on';
 import { appliedPrimary } from '../../../app/theme-colors';
 import { LightIcon } from '../../../components/light-icon';
@@ -34,21 +43,6 @@ const SsoErrorAlert = lazy(() =>
   import('../components/sso-error-alert').then((module) => ({ default: module.SsoErrorAlert })),
 );
 
-/** Single sign-on's address when the server offers it (the client reads the settings once). */
-function useOidcLoginUrl(): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    void apiClient.publicConfig().then((config) => {
-      if (current) setUrl(config.oidc ? config.ssoLoginUrl : null);
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  return url;
-}
-
 /**
  * The login page, in plain elements styled as antd's large form: it is the first paint of a
  * signed-out visit, so it loads no antd (issue 11: at most 150 KB of JavaScript before it shows).
@@ -63,7 +57,8 @@ export function LoginPage() {
   const { search } = sso;
   const navigate = useNavigate();
   const [capsLock, setCapsLock] = useState(false);
-  const oidcLoginUrl = useOidcLoginUrl();
+  const publicSettings = usePublicSettings();
+  const oidcLoginUrl = publicSettings?.oidc ? publicSettings.ssoLoginUrl : null;
   const [pending, setPending] = useState(false);
   const [failure, setFailure] = useState<Error>();
   const primary = appliedPrimary(useSettingsStore((state) => state.theme));
@@ -150,7 +145,11 @@ export function LoginPage() {
         </div>
         {sso.errorCode !== null && !failure && (
           <Suspense fallback={null}>
-            <SsoErrorAlert code={sso.errorCode} language={currentLanguage()} fallback={t('login.ssoFailed')} />
+            <SsoErrorAlert
+              code={sso.errorCode}
+              language={currentLanguage()}
+              fallback={t('login.ssoFailed')}
+            />
           </Suspense>
         )}
         {failure && <LoginAlert text={failure.message || t('request.error')} testId="login-error" />}
