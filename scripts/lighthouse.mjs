@@ -107,7 +107,10 @@ async function main() {
           },
           preset.config,
         );
-        const { categories, audits, finalDisplayedUrl } = result.lhr;
+        const { categories, audits, finalDisplayedUrl, runtimeError, runWarnings } = result.lhr;
+        if (runtimeError)
+          throw new Error(`${page.name} (${preset.name}): ${runtimeError.code} ${runtimeError.message}`);
+        for (const warning of runWarnings) console.warn(`${page.name} (${preset.name}): ${warning}`);
         if (!finalDisplayedUrl.endsWith(page.path)) {
           throw new Error(`${page.name} ended at ${finalDisplayedUrl}: not signed in?`);
         }

@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { apiClient } from './api/client';
 import { App } from './app/app';
 import { BaseProviders } from './app/base-providers';
+import { installDeferredEffects } from './app/deferred-effects';
+import { getRouter } from './app/router-host';
 import { languageReady } from './i18n/i18n';
 import { installErrorLogListeners } from './layout/error-log/error-log-listeners';
 import './styles/global.css';
@@ -14,11 +16,18 @@ if (nonce) nonceScriptStyles(nonce);
 // Sign-on settings are needed the moment a session fails; fetch them while the app starts.
 void apiClient.publicConfig();
 
+// Messages and the re-login box the client raises before antd's App is mounted wait for it.
+installDeferredEffects(apiClient);
+
 // Checklist EL-1: uncaught errors feed the error log (it records in production builds only).
 installErrorLogListeners();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// The router starts the first navigation (the guard, the page's chunk) at once, while the texts
+// load, rather than after them.
+getRouter();
 
 // The first language's texts come before the first render, so no key ever shows; a failed
 // load still renders (the keys beat a blank page).

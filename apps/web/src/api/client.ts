@@ -73,7 +73,7 @@ export interface ApiClient {
    * resolves with its bytes; the session handling and error display are request's.
    */
   download<N extends EndpointName>(name: N, ...args: RequestArgs<N>): Promise<Blob>;
-  /** Registers the UI; returns the function that unregisters it. */
+  /** Registers the UI; returns the function that unregisters it, giving back the previous one. */
   setEffects(effects: ClientEffects): () => void;
   /** Shows an error the way the client shows its own (used by the navigation guard). */
   notify(text: string): void;
@@ -446,9 +446,11 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     request,
     download,
     setEffects(next) {
+      // Unregistering gives back what was there before (the app's deferred effects, app/).
+      const previous = effects;
       effects = next;
       return () => {
-        if (effects === next) effects = browserEffects;
+        if (effects === next) effects = previous;
       };
     },
     notify: (text) => effects.error(text),
