@@ -4,10 +4,12 @@ import { apiClient } from './api/client';
 import { App } from './app/app';
 import { BaseProviders } from './app/base-providers';
 import { installDeferredEffects } from './app/deferred-effects';
+import { prefetchShell } from './app/router';
 import { getRouter } from './app/router-host';
 import { languageReady } from './i18n/i18n';
 import { installErrorLogListeners } from './layout/error-log/error-log-listeners';
 import './styles/global.css';
+import { hasAuth } from './utils/auth-cookie';
 import { nonceScriptStyles, readCspNonce } from './utils/csp-nonce';
 
 const nonce = readCspNonce();
@@ -28,6 +30,7 @@ if (!container) throw new Error('index.html has no #root element');
 // The router starts the first navigation (the guard, the page's chunk) at once, while the texts
 // load, rather than after them.
 getRouter();
+if (hasAuth()) void prefetchShell(window.location.pathname).catch(() => undefined);
 
 // The first language's texts come before the first render, so no key ever shows; a failed
 // load still renders (the keys beat a blank page).

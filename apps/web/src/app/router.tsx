@@ -20,6 +20,26 @@ const ANTD_ROUTE_ID = 'antd';
 
 const title = (key: string): RouteHandle => ({ title: key });
 
+/** antd's route: its providers with the language's other texts and antd's and dayjs's locales. */
+async function loadAntdRoute() {
+  const [{ AntdOutlet }] = await Promise.all([
+    import('./antd-outlet'),
+    prepareUiLocales(currentLanguage()),
+    loadLanguage(currentLanguage()),
+  ]);
+  return { Component: AntdOutlet };
+}
+
+const loadLayoutRoute = () =>
+  import('./layout-with-messages').then((m) => ({ element: <m.LayoutWithMessages /> }));
+
+/**
+ * With a session, the shell and the page at `path` come next: their chunks load while the guard
+ * checks the session and loads the menu, instead of after.
+ */
+export const prefetchShell = (path: string): Promise<unknown> =>
+  Promise.all([loadAntdRoute(), loadLayoutRoute(), pageLoader(path === '/' ? DEFAULT_LANDING : path)?.()]);
+
 /**
  * How routes are built (checklist AM-3, PG-2):
  * - The router starts with the static routes only. Its root route runs the navigation guard
@@ -50,14 +70,7 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
         {
           // Every other page uses antd; /login paints without it (issue 11).
           id: ANTD_ROUTE_ID,
-          lazy: async () => {
-            const [{ AntdOutlet }] = await Promise.all([
-              import('./antd-outlet'),
-              prepareUiLocales(currentLanguage()),
-              loadLanguage(currentLanguage()),
-            ]);
-            return { Component: AntdOutlet };
-          },
+          lazy: loadAntdRoute,
           children: [
             {
               path: '/auth-redirect',
@@ -79,10 +92,7 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
             },
             {
               id: LAYOUT_ROUTE_ID,
-              lazy: () =>
-                import('./layout-with-messages').then((m) => ({
-                  element: <m.LayoutWithMessages />,
-                })),
+              lazy: loadLayoutRoute,
               ErrorBoundary: RouteError,
               children: [
                 { index: true, loader: () => redirect(DEFAULT_LANDING), handle: title('dashboard') },
