@@ -127,7 +127,7 @@ test('switching language retitles the menu, tags, breadcrumb and document title'
 test('the error log collects a client error and Clear All empties it, its dialog under the strict CSP', async ({
   page,
 }) => {
-  const csp = watchCsp(page);
+  const csp = await watchCsp(page);
   await signIn(page);
   await expect(page.getByTestId('error-log-button')).toHaveCount(0);
   await page.evaluate(() => {
@@ -142,7 +142,7 @@ test('the error log collects a client error and Clear All empties it, its dialog
   await dialog.getByRole('button', { name: 'Clear All' }).click();
   await expect(page.getByTestId('error-log-button')).toHaveCount(0);
   // An open modal locks the page scroll with a style tag, which must carry the nonce.
-  csp.assertNone();
+  await csp.assertNone();
 });
 
 test('simple edition round trip: four tabs, back to the full edition on the matching tab', async ({

@@ -25,7 +25,7 @@ test('a new user signs on through the provider, gets the console, and logs out a
   page,
   context,
 }) => {
-  const csp = watchCsp(page);
+  const csp = await watchCsp(page);
   await page.goto('/');
   await expect(page).toHaveURL(/\/login\?redirect=/);
   // The password form stays; single sign-on is offered beside it.
@@ -42,7 +42,7 @@ test('a new user signs on through the provider, gets the console, and logs out a
   expect(cookie?.accessToken).toBeTruthy();
   // A first sign-in brings the release notes, as for any new user.
   await page.getByRole('button', { name: 'Got it' }).click();
-  csp.assertNone();
+  await csp.assertNone();
 
   // Log out: the session ends here, then the provider asks about its own.
   await page.getByTestId('navbar-user').click();

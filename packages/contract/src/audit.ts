@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { keysetPageOf, keysetPageQuerySchema } from './envelope.ts';
 import { timeRangeSchema } from './notifications.ts';
 

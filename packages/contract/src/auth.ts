@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { passwordSchema } from './validators.ts';
 
 export const loginBodySchema = z.object({
@@ -63,18 +63,6 @@ export const publicConfigSchema = z.object({
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
 export const healthSchema = z.object({ status: z.literal('ok') });
-
-/**
- * OpenID Connect single sign-on (issue 5, item 7). The browser goes to GET /auth/oidc/login,
- * signs in at the provider, comes back to GET /auth/oidc/callback, which sends it to
- * `/login?sso=<one-time code>`; the login page trades the code for the session's tokens.
- */
-export const OIDC_QUERY = {
-  /** On /login: the one-time code to trade at POST /auth/oidc/exchange. */
-  code: 'sso',
-  /** On /login: the catalogue code of why single sign-on failed. */
-  error: 'ssoError',
-} as const;
 
 /** GET /auth/oidc/login: the page (a path of this site) to return to after signing in. */
 export const oidcLoginQuerySchema = z.object({ redirect: z.string().max(2048).optional() });

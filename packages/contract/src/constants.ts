@@ -59,3 +59,15 @@ export function pickLanguage(...candidates: (string | undefined | null)[]): Lang
   }
   return undefined;
 }
+
+/**
+ * OpenID Connect single sign-on (issue 5, item 7). The browser goes to GET /auth/oidc/login,
+ * signs in at the provider, comes back to GET /auth/oidc/callback, which sends it to
+ * `/login?sso=<one-time code>`; the login page trades the code for the session's tokens.
+ */
+export const OIDC_QUERY = {
+  /** On /login: the one-time code to trade at POST /auth/oidc/exchange. */
+  code: 'sso',
+  /** On /login: the catalogue code of why single sign-on failed. */
+  error: 'ssoError',
+} as const;

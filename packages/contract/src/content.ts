@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { int4ParamSchema, int4Schema, keysetPageOf, keysetPageQuerySchema } from './envelope.ts';
 import { materialSchema } from './materials.ts';
 import { timeRangeSchema } from './notifications.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { int4Schema } from './envelope.ts';
 
 /** One department; a flat list of these is the tree (clients nest them by parentId). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from './constants.ts';
 
 /** Every response is `{ code, msg, data }`; success is code 200 (DESIGN.md §4). */

@@ -1,476 +1,450 @@
 import type { Language } from './constants.ts';
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
 
-/**
- * The error catalogue (DESIGN.md §4, spec §8). The HTTP status tells the class, `code` the case;
- * `action` is what the web client does with it, so the server classifies and the client only obeys.
- */
-export type ErrorAction =
-  /** red message with the server's text for 5 s */
-  | 'message'
-  /** spec §8 'confirm logout' box with re-login / cancel */
-  | 'confirm-relogin'
-  /** go to the single-sign-on (or local) login */
-  | 'sso-login'
-  /** go to the single-sign-on (or local) logout */
-  | 'sso-logout'
-  /** refresh the access token once and replay the call */
-  | 'refresh'
-  /** field errors go next to the form fields, summary as a message */
-  | 'fields';
+export { actionForCode, type ErrorAction } from './error-codes.ts';
 
-interface CatalogueEntry {
-  code: number;
-  http: number;
-  action: ErrorAction;
+/** The error catalogue: each code of error-codes.ts with its sentence in every language. */
+interface CatalogueEntry extends ErrorCode {
   msg: Record<Language, string>;
 }
 
-const entry = (code: number, http: number, action: ErrorAction, msg: Record<Language, string>) =>
-  ({ code, http, action, msg }) satisfies CatalogueEntry;
+const entry = <C extends ErrorCode>(code: C, msg: Record<Language, string>) =>
+  ({ ...code, msg }) satisfies CatalogueEntry;
 
 export const ERRORS = {
-  validation: entry(400, 400, 'fields', {
+  validation: entry(ERROR_CODES.validation, {
     en: 'Some fields are not valid',
     zh: '部分字段无效',
     es: 'Algunos campos no son válidos',
     ja: '入力内容に誤りがあります',
   }),
-  badCredentials: entry(100101, 400, 'message', {
+  badCredentials: entry(ERROR_CODES.badCredentials, {
     en: 'Incorrect account or password',
     zh: '账号或密码错误',
     es: 'Cuenta o contraseña incorrecta',
     ja: 'アカウントまたはパスワードが正しくありません',
   }),
-  oldPasswordWrong: entry(100102, 400, 'fields', {
+  oldPasswordWrong: entry(ERROR_CODES.oldPasswordWrong, {
     en: 'The old password is not correct',
     zh: '原密码不正确',
     es: 'La contraseña anterior no es correcta',
     ja: '現在のパスワードが正しくありません',
   }),
-  accountDisabled: entry(100103, 403, 'message', {
+  accountDisabled: entry(ERROR_CODES.accountDisabled, {
     en: 'This account is disabled, please contact the administrator',
     zh: '该账号已停用，请联系管理员',
     es: 'Esta cuenta está desactivada, contacte con el administrador',
     ja: 'このアカウントは無効です。管理者に連絡してください',
   }),
-  passwordReused: entry(100104, 400, 'fields', {
+  passwordReused: entry(ERROR_CODES.passwordReused, {
     en: 'The new password must differ from the old one',
     zh: '新密码不能与原密码相同',
     es: 'La nueva contraseña debe ser distinta de la anterior',
     ja: '新しいパスワードは現在のものと異なる必要があります',
   }),
-  passwordChangeRequired: entry(100105, 403, 'message', {
+  passwordChangeRequired: entry(ERROR_CODES.passwordChangeRequired, {
     en: 'Choose a new password before you continue',
     zh: '请先设置新密码再继续',
     es: 'Elija una contraseña nueva antes de continuar',
     ja: '続行する前に新しいパスワードを設定してください',
   }),
   // OpenID Connect single sign-on (issue 5, item 7): shown on the login page (?ssoError=code).
-  ssoFailed: entry(101001, 400, 'message', {
+  ssoFailed: entry(ERROR_CODES.ssoFailed, {
     en: 'Single sign-on did not complete, please try again',
     zh: '单点登录未完成，请重试',
     es: 'El inicio de sesión único no se completó, inténtelo de nuevo',
     ja: 'シングルサインオンが完了しませんでした。もう一度お試しください',
   }),
-  ssoUnavailable: entry(101002, 503, 'message', {
+  ssoUnavailable: entry(ERROR_CODES.ssoUnavailable, {
     en: 'The single sign-on provider cannot be reached, please try again later',
     zh: '无法连接单点登录服务，请稍后重试',
     es: 'No se puede acceder al proveedor de inicio de sesión único, inténtelo más tarde',
     ja: 'シングルサインオンのプロバイダーに接続できません。しばらくしてから再試行してください',
   }),
-  ssoAccountInvalid: entry(101003, 400, 'message', {
+  ssoAccountInvalid: entry(ERROR_CODES.ssoAccountInvalid, {
     en: 'The account name from single sign-on is not a valid Postdeck account (4-20 letters, digits, _ or -), please contact the administrator',
     zh: '单点登录提供的账号不是有效的 Postdeck 账号（4-20 位字母、数字、_ 或 -），请联系管理员',
     es: 'La cuenta que envía el inicio de sesión único no es una cuenta válida de Postdeck (4-20 letras, dígitos, _ o -); contacte con el administrador',
     ja: 'シングルサインオンから渡されたアカウント名は Postdeck のアカウントとして無効です（英数字・_・- の 4〜20 文字）。管理者に連絡してください',
   }),
-  ssoNoAccount: entry(101004, 403, 'message', {
+  ssoNoAccount: entry(ERROR_CODES.ssoNoAccount, {
     en: 'You have no Postdeck account yet, please ask the administrator to create one',
     zh: '您还没有 Postdeck 账号，请联系管理员创建',
     es: 'Todavía no tiene una cuenta de Postdeck; pida al administrador que la cree',
     ja: 'Postdeck のアカウントがまだありません。管理者に作成を依頼してください',
   }),
-  ssoCodeInvalid: entry(101005, 400, 'message', {
+  ssoCodeInvalid: entry(ERROR_CODES.ssoCodeInvalid, {
     en: 'This sign-on has expired or was already used, please sign in again',
     zh: '此次登录已过期或已被使用，请重新登录',
     es: 'Este inicio de sesión ha caducado o ya se ha usado; inicie sesión de nuevo',
     ja: 'このサインオンは期限切れか、すでに使用されています。もう一度ログインしてください',
   }),
-  sessionInvalid: entry(101101, 401, 'sso-logout', {
+  sessionInvalid: entry(ERROR_CODES.sessionInvalid, {
     en: 'Your session is not valid, please sign in again',
     zh: '会话无效，请重新登录',
     es: 'Su sesión no es válida, inicie sesión de nuevo',
     ja: 'セッションが無効です。再度ログインしてください',
   }),
-  notSignedIn: entry(101102, 401, 'sso-login', {
+  notSignedIn: entry(ERROR_CODES.notSignedIn, {
     en: 'Please sign in',
     zh: '请先登录',
     es: 'Inicie sesión',
     ja: 'ログインしてください',
   }),
-  accessExpired: entry(101103, 401, 'refresh', {
+  accessExpired: entry(ERROR_CODES.accessExpired, {
     en: 'Your access token has expired',
     zh: '访问令牌已过期',
     es: 'Su token de acceso ha caducado',
     ja: 'アクセストークンの有効期限が切れました',
   }),
-  refreshInvalid: entry(101201, 401, 'confirm-relogin', {
+  refreshInvalid: entry(ERROR_CODES.refreshInvalid, {
     en: 'Your session has ended, please sign in again',
     zh: '会话已结束，请重新登录',
     es: 'Su sesión ha terminado, inicie sesión de nuevo',
     ja: 'セッションが終了しました。再度ログインしてください',
   }),
-  refreshReused: entry(101202, 401, 'confirm-relogin', {
+  refreshReused: entry(ERROR_CODES.refreshReused, {
     en: 'This session was used elsewhere and has been signed out for safety',
     zh: '该会话已在别处使用，为安全起见已退出登录',
     es: 'Esta sesión se usó en otro lugar y se ha cerrado por seguridad',
     ja: 'このセッションは別の場所で使用されたため、安全のためログアウトしました',
   }),
-  refreshExpired: entry(101203, 401, 'confirm-relogin', {
+  refreshExpired: entry(ERROR_CODES.refreshExpired, {
     en: 'Your session has expired, please sign in again',
     zh: '会话已过期，请重新登录',
     es: 'Su sesión ha caducado, inicie sesión de nuevo',
     ja: 'セッションの有効期限が切れました。再度ログインしてください',
   }),
-  sessionDisabled: entry(101204, 401, 'confirm-relogin', {
+  sessionDisabled: entry(ERROR_CODES.sessionDisabled, {
     en: 'This account has been disabled',
     zh: '该账号已被停用',
     es: 'Esta cuenta ha sido desactivada',
     ja: 'このアカウントは無効化されました',
   }),
-  sessionRevoked: entry(101205, 401, 'confirm-relogin', {
+  sessionRevoked: entry(ERROR_CODES.sessionRevoked, {
     en: 'You have been signed out on this device',
     zh: '您已在此设备上退出登录',
     es: 'Se ha cerrado su sesión en este dispositivo',
     ja: 'この端末ではログアウトされました',
   }),
   // Messages, tips and profile (issue 3); the first five are also validation-issue messages.
-  invalidTimeRange: entry(100301, 400, 'fields', {
+  invalidTimeRange: entry(ERROR_CODES.invalidTimeRange, {
     en: 'Time range must be two ISO date-times "from,to" with from not after to',
     zh: '时间范围须为两个 ISO 日期时间“开始,结束”，且开始不晚于结束',
     es: 'El intervalo debe ser dos fechas ISO "desde,hasta" con desde no posterior a hasta',
     ja: '期間は ISO 形式の日時 2 つ「開始,終了」で、開始は終了以前にしてください',
   }),
-  invalidIdList: entry(100302, 400, 'fields', {
+  invalidIdList: entry(ERROR_CODES.invalidIdList, {
     en: 'Ids must be a comma-separated list of at most 500 numbers',
     zh: 'ID 须为逗号分隔的数字列表，最多 500 个',
     es: 'Los ids deben ser una lista de hasta 500 números separados por comas',
     ja: 'ID はカンマ区切りの数値（最大 500 個）で指定してください',
   }),
-  readTargetRequired: entry(100303, 400, 'fields', {
+  readTargetRequired: entry(ERROR_CODES.readTargetRequired, {
     en: 'Give exactly one of id, ids or all=true',
     zh: '请只提供 id、ids 或 all=true 中的一项',
     es: 'Indique exactamente uno de id, ids o all=true',
     ja: 'id、ids、all=true のいずれか 1 つだけを指定してください',
   }),
-  invalidUpgradeTime: entry(100304, 400, 'fields', {
+  invalidUpgradeTime: entry(ERROR_CODES.invalidUpgradeTime, {
     en: 'Upgrade time must be a date like 2026-11-21',
     zh: '升级时间须为日期，例如 2026-11-21',
     es: 'La fecha de actualización debe ser una fecha como 2026-11-21',
     ja: 'アップグレード日は 2026-11-21 のような日付で指定してください',
   }),
-  invalidAvatar: entry(100305, 400, 'fields', {
+  invalidAvatar: entry(ERROR_CODES.invalidAvatar, {
     en: 'Avatar must be empty, an http(s) address or a path starting with /',
     zh: '头像须为空、http(s) 地址或以 / 开头的路径',
     es: 'El avatar debe estar vacío, ser una dirección http(s) o una ruta que empiece por /',
     ja: 'アバターは空、http(s) のアドレス、または / で始まるパスにしてください',
   }),
-  departmentOutOfScope: entry(100306, 400, 'fields', {
+  departmentOutOfScope: entry(ERROR_CODES.departmentOutOfScope, {
     en: 'You cannot send to some of these departments',
     zh: '您无权向其中部分部门发送',
     es: 'No puede enviar a algunos de estos departamentos',
     ja: '一部の部署には送信できません',
   }),
   // Content (issue 4).
-  contentStale: entry(100401, 409, 'message', {
+  contentStale: entry(ERROR_CODES.contentStale, {
     en: '{{name}} saved this content at {{time}}. Reload it to see their changes; your text stays in your local draft',
     zh: '{{name}} 已于 {{time}} 保存此内容。请重新加载查看其修改；您的文字仍保留在本地草稿中',
     es: '{{name}} guardó este contenido a las {{time}}. Recárguelo para ver sus cambios; su texto sigue en su borrador local',
     ja: '{{name}} が {{time}} にこのコンテンツを保存しました。再読み込みして変更を確認してください。入力内容はローカルの下書きに残っています',
   }),
-  invalidRichText: entry(100402, 400, 'fields', {
+  invalidRichText: entry(ERROR_CODES.invalidRichText, {
     en: 'The body is not a valid document',
     zh: '正文不是有效的文档',
     es: 'El cuerpo no es un documento válido',
     ja: '本文が有効な文書ではありません',
   }),
-  contentNotRestorable: entry(100403, 409, 'message', {
+  contentNotRestorable: entry(ERROR_CODES.contentNotRestorable, {
     en: 'This content was deleted more than {{days}} days ago and can no longer be restored',
     zh: '此内容删除已超过 {{days}} 天，无法再恢复',
     es: 'Este contenido se eliminó hace más de {{days}} días y ya no se puede restaurar',
     ja: 'このコンテンツは削除から {{days}} 日以上経過しているため、復元できません',
   }),
-  departmentNotAllowed: entry(100404, 400, 'fields', {
+  departmentNotAllowed: entry(ERROR_CODES.departmentNotAllowed, {
     en: 'You cannot place content in this department',
     zh: '您无法将内容放入此部门',
     es: 'No puede colocar contenido en este departamento',
     ja: 'この部署にはコンテンツを置けません',
   }),
-  materialNotAvailable: entry(100405, 400, 'fields', {
+  materialNotAvailable: entry(ERROR_CODES.materialNotAvailable, {
     en: 'Some of the chosen materials no longer exist or are outside your departments',
     zh: '所选素材中有些已不存在或不在您的部门范围内',
     es: 'Algunos de los materiales elegidos ya no existen o están fuera de sus departamentos',
     ja: '選択した素材の一部は存在しないか、あなたの部署の範囲外です',
   }),
-  coverNotImage: entry(100406, 400, 'fields', {
+  coverNotImage: entry(ERROR_CODES.coverNotImage, {
     en: 'The cover must be an image',
     zh: '封面必须是图片',
     es: 'La portada debe ser una imagen',
     ja: 'カバーは画像である必要があります',
   }),
   // Upload quotas (issue 10): what one user may have unfinished at once.
-  uploadsOpenLimit: entry(100407, 429, 'message', {
+  uploadsOpenLimit: entry(ERROR_CODES.uploadsOpenLimit, {
     en: 'You already have {{max}} unfinished uploads, the most allowed at once: let one finish or cancel one, then try again',
     zh: '您已有 {{max}} 个未完成的上传，已达同时允许的上限：请等其中一个完成或取消一个后再试',
     es: 'Ya tiene {{max}} subidas sin terminar, el máximo permitido a la vez: deje que termine una o cancele una y vuelva a intentarlo',
     ja: '未完了のアップロードがすでに {{max}} 件あり、同時に許可される上限です。いずれかの完了を待つか取り消してから、もう一度お試しください',
   }),
-  uploadsBytesLimit: entry(100408, 429, 'message', {
+  uploadsBytesLimit: entry(ERROR_CODES.uploadsBytesLimit, {
     en: 'Your unfinished uploads would come to more than {{max}}, the most allowed at once: let some finish or cancel some, then try again',
     zh: '您未完成的上传总量将超过 {{max}}，即同时允许的上限：请等部分上传完成或取消部分上传后再试',
     es: 'Sus subidas sin terminar superarían {{max}}, el máximo permitido a la vez: deje que terminen algunas o cancele algunas y vuelva a intentarlo',
     ja: '未完了のアップロードの合計が、同時に許可される上限の {{max}} を超えてしまいます。いくつかの完了を待つか取り消してから、もう一度お試しください',
   }),
   // Media library (issue 4).
-  accountTaken: entry(100601, 409, 'fields', {
+  accountTaken: entry(ERROR_CODES.accountTaken, {
     en: 'This account is already taken',
     zh: '该账号已被使用',
     es: 'Esta cuenta ya está en uso',
     ja: 'このアカウントはすでに使われています',
   }),
-  notOnYourself: entry(100602, 409, 'message', {
+  notOnYourself: entry(ERROR_CODES.notOnYourself, {
     en: 'You cannot disable or delete your own account',
     zh: '不能停用或删除自己的账号',
     es: 'No puede desactivar ni eliminar su propia cuenta',
     ja: '自分のアカウントは無効化も削除もできません',
   }),
-  lastAdministrator: entry(100603, 409, 'message', {
+  lastAdministrator: entry(ERROR_CODES.lastAdministrator, {
     en: 'At least one active administrator must remain',
     zh: '必须保留至少一个启用的管理员',
     es: 'Debe quedar al menos un administrador activo',
     ja: '有効な管理者を少なくとも 1 人残す必要があります',
   }),
-  roleUnknown: entry(100604, 400, 'fields', {
+  roleUnknown: entry(ERROR_CODES.roleUnknown, {
     en: 'Unknown role',
     zh: '角色不存在',
     es: 'Rol desconocido',
     ja: '存在しないロールです',
   }),
-  userDepartmentNotAllowed: entry(100605, 400, 'fields', {
+  userDepartmentNotAllowed: entry(ERROR_CODES.userDepartmentNotAllowed, {
     en: 'You cannot place users in this department',
     zh: '您无法将用户放入此部门',
     es: 'No puede colocar usuarios en este departamento',
     ja: 'この部署にはユーザーを置けません',
   }),
   /** LDAP_URL is set and the directory server did not answer (or refused the service account). */
-  directoryUnavailable: entry(100606, 503, 'message', {
+  directoryUnavailable: entry(ERROR_CODES.directoryUnavailable, {
     en: 'The company directory cannot be reached, please try again later or contact the administrator',
     zh: '无法连接公司目录，请稍后重试或联系管理员',
     es: 'No se puede acceder al directorio de la empresa, inténtelo más tarde o contacte con el administrador',
     ja: '社内ディレクトリに接続できません。しばらくしてから再試行するか、管理者に連絡してください',
   }),
   /** LDAP_PASSWORD_CHECK: passwords are the directory's; Postdeck cannot change them. */
-  passwordManagedByDirectory: entry(100607, 409, 'message', {
+  passwordManagedByDirectory: entry(ERROR_CODES.passwordManagedByDirectory, {
     en: 'Your password is managed by the company directory: change it there',
     zh: '您的密码由公司目录管理，请在那里修改',
     es: 'Su contraseña la gestiona el directorio de la empresa: cámbiela allí',
     ja: 'パスワードは社内ディレクトリで管理されています。そちらで変更してください',
   }),
   /** Acting on a user follows the rule of granting a role: their roles together, against the caller's. */
-  userBeyondYours: entry(100608, 403, 'message', {
+  userBeyondYours: entry(ERROR_CODES.userBeyondYours, {
     en: "This user's roles grant more than yours: only someone who holds at least as much can change, disable, delete them or set their password",
     zh: '该用户的角色权限多于您：只有拥有至少同等权限的人才能修改、停用、删除该用户或设置其密码',
     es: 'Los roles de este usuario conceden más que los suyos: solo alguien que tenga al menos lo mismo puede modificarlo, desactivarlo, eliminarlo o fijar su contraseña',
     ja: 'このユーザーのロールはあなたより多くの権限を持っています。同等以上の権限を持つ人だけが変更・無効化・削除・パスワード設定を行えます',
   }),
-  departmentNotEmpty: entry(100701, 409, 'message', {
+  departmentNotEmpty: entry(ERROR_CODES.departmentNotEmpty, {
     en: 'Only an empty department can be deleted: move its sub-departments, users, contents and materials first',
     zh: '只能删除空部门：请先移走其下级部门、用户、内容和素材',
     es: 'Solo se puede eliminar un departamento vacío: traslade antes sus subdepartamentos, usuarios, contenidos y materiales',
     ja: '削除できるのは空の部署だけです。先に下位部署・ユーザー・コンテンツ・素材を移してください',
   }),
-  departmentNameTaken: entry(100702, 409, 'fields', {
+  departmentNameTaken: entry(ERROR_CODES.departmentNameTaken, {
     en: 'A department with this name already exists here',
     zh: '此处已有同名部门',
     es: 'Ya existe aquí un departamento con este nombre',
     ja: 'ここには同じ名前の部署がすでにあります',
   }),
-  departmentCycle: entry(100703, 400, 'fields', {
+  departmentCycle: entry(ERROR_CODES.departmentCycle, {
     en: 'A department cannot move under itself or one of its sub-departments',
     zh: '部门不能移到自身或其下级部门之下',
     es: 'Un departamento no puede moverse bajo sí mismo ni bajo uno de sus subdepartamentos',
     ja: '部署を自身またはその下位部署の下には移動できません',
   }),
-  departmentNotManaged: entry(100704, 400, 'fields', {
+  departmentNotManaged: entry(ERROR_CODES.departmentNotManaged, {
     en: 'This department is outside the departments you manage',
     zh: '该部门不在您管理的范围内',
     es: 'Este departamento está fuera de los que usted administra',
     ja: 'この部署はあなたが管理する範囲外です',
   }),
-  roleCodeTaken: entry(100801, 409, 'fields', {
+  roleCodeTaken: entry(ERROR_CODES.roleCodeTaken, {
     en: 'A role with this code already exists',
     zh: '已存在使用此编码的角色',
     es: 'Ya existe un rol con este código',
     ja: 'このコードのロールは既に存在します',
   }),
-  roleInUse: entry(100802, 409, 'message', {
+  roleInUse: entry(ERROR_CODES.roleInUse, {
     en: 'Only a role that no user holds can be deleted: take it from its users first',
     zh: '只能删除没有用户的角色：请先从其用户中移除',
     es: 'Solo se puede eliminar un rol que no tenga ningún usuario: quíteselo antes a sus usuarios',
     ja: 'ユーザーがいないロールだけを削除できます。先にユーザーから外してください',
   }),
-  roleBuiltIn: entry(100803, 409, 'message', {
+  roleBuiltIn: entry(ERROR_CODES.roleBuiltIn, {
     en: 'Built-in roles cannot be deleted, and the administrator role cannot be changed',
     zh: '内置角色不能删除，管理员角色不能修改',
     es: 'Los roles integrados no se pueden eliminar y el rol de administrador no se puede modificar',
     ja: '組み込みロールは削除できず、管理者ロールは変更できません',
   }),
-  roleBeyondYours: entry(100804, 400, 'fields', {
+  roleBeyondYours: entry(ERROR_CODES.roleBeyondYours, {
     en: 'A role cannot grant menus, actions or a data scope you do not have yourself',
     zh: '角色不能授予您自己没有的菜单、操作或数据范围',
     es: 'Un rol no puede conceder menús, acciones ni un ámbito de datos que usted no tenga',
     ja: '自分にないメニュー・操作・データ範囲をロールに付与することはできません',
   }),
-  roleLastOfUser: entry(100805, 409, 'message', {
+  roleLastOfUser: entry(ERROR_CODES.roleLastOfUser, {
     en: 'Every user needs at least one role: give them another before taking this one',
     zh: '每个用户至少需要一个角色：请先授予其他角色再移除此角色',
     es: 'Cada usuario necesita al menos un rol: asígnele otro antes de quitarle este',
     ja: 'ユーザーには少なくとも 1 つのロールが必要です。別のロールを付与してから外してください',
   }),
-  roleHeldOutside: entry(100806, 409, 'message', {
+  roleHeldOutside: entry(ERROR_CODES.roleHeldOutside, {
     en: 'Users outside the departments you manage hold this role: only an administrator of every department can change it',
     zh: '您管理范围以外的用户也拥有此角色：只有管理所有部门的管理员才能修改它',
     es: 'Usuarios fuera de los departamentos que usted administra tienen este rol: solo un administrador de todos los departamentos puede cambiarlo',
     ja: 'あなたが管理する部署以外のユーザーもこのロールを持っています。すべての部署の管理者だけが変更できます',
   }),
-  roleOrganisationWide: entry(100807, 409, 'message', {
+  roleOrganisationWide: entry(ERROR_CODES.roleOrganisationWide, {
     en: 'Built-in roles serve every department: only an administrator of every department can change them',
     zh: '内置角色供所有部门使用：只有管理所有部门的管理员才能修改',
     es: 'Los roles integrados sirven a todos los departamentos: solo un administrador de todos los departamentos puede modificarlos',
     ja: '組み込みロールはすべての部署で使われます。すべての部署の管理者だけが変更できます',
   }),
-  roleHolderBeyondYours: entry(100808, 403, 'message', {
+  roleHolderBeyondYours: entry(ERROR_CODES.roleHolderBeyondYours, {
     en: 'Someone who holds this role has more rights than you: only someone who holds at least as much can change it',
     zh: '拥有此角色的某位用户权限多于您：只有拥有至少同等权限的人才能修改此角色',
     es: 'Alguien que tiene este rol dispone de más permisos que usted: solo alguien que tenga al menos lo mismo puede modificarlo',
     ja: 'このロールを持つユーザーの中にあなたより多くの権限を持つ人がいます。同等以上の権限を持つ人だけが変更できます',
   }),
-  menuNotEmpty: entry(100901, 409, 'message', {
+  menuNotEmpty: entry(ERROR_CODES.menuNotEmpty, {
     en: 'Only an entry without sub-entries can be deleted',
     zh: '只能删除没有下级项的菜单项',
     es: 'Solo se puede eliminar una entrada sin subentradas',
     ja: '下位項目のない項目だけを削除できます',
   }),
-  menuBuiltIn: entry(100902, 409, 'message', {
+  menuBuiltIn: entry(ERROR_CODES.menuBuiltIn, {
     en: 'Built-in menu entries cannot be deleted; hide them instead',
     zh: '内置菜单项不能删除，可以将其隐藏',
     es: 'Las entradas de menú integradas no se pueden eliminar; ocúltelas',
     ja: '組み込みのメニュー項目は削除できません。非表示にしてください',
   }),
-  menuParentInvalid: entry(100903, 400, 'fields', {
+  menuParentInvalid: entry(ERROR_CODES.menuParentInvalid, {
     en: 'This parent is not allowed: an entry cannot go under itself, below its own sub-entries or under an action',
     zh: '不允许的上级：菜单项不能放在自身、其下级项或操作之下',
     es: 'Este padre no está permitido: una entrada no puede ir bajo sí misma, bajo sus subentradas ni bajo una acción',
     ja: 'この親は指定できません。項目は自身・自身の下位項目・操作の下には置けません',
   }),
-  materialInUse: entry(100501, 409, 'message', {
+  materialInUse: entry(ERROR_CODES.materialInUse, {
     en: 'This material is used by {{count}} content(s); remove it from them first',
     zh: '此素材正被 {{count}} 个内容使用，请先从中移除',
     es: 'Este material lo usan {{count}} contenido(s); quítelo de ellos primero',
     ja: 'この素材は {{count}} 件のコンテンツで使われています。先にそれらから外してください',
   }),
-  materialTypeRefused: entry(100502, 415, 'fields', {
+  materialTypeRefused: entry(ERROR_CODES.materialTypeRefused, {
     en: 'Only JPEG, PNG, WebP and GIF images and MP4, MOV and WebM videos can be added',
     zh: '只能添加 JPEG、PNG、WebP、GIF 图片和 MP4、MOV、WebM 视频',
     es: 'Solo se pueden añadir imágenes JPEG, PNG, WebP y GIF y vídeos MP4, MOV y WebM',
     ja: '追加できるのは JPEG、PNG、WebP、GIF 画像と MP4、MOV、WebM 動画のみです',
   }),
-  materialTooLarge: entry(100503, 413, 'fields', {
+  materialTooLarge: entry(ERROR_CODES.materialTooLarge, {
     en: 'This file is larger than the {{max}} allowed for this kind of file',
     zh: '此文件超过了该类文件允许的 {{max}}',
     es: 'Este archivo supera los {{max}} permitidos para este tipo de archivo',
     ja: 'このファイルは、この種類のファイルに許可された {{max}} を超えています',
   }),
-  uploadUnknown: entry(100504, 404, 'fields', {
+  uploadUnknown: entry(ERROR_CODES.uploadUnknown, {
     en: 'This upload is unknown or not finished',
     zh: '此上传不存在或尚未完成',
     es: 'Esta subida no existe o no ha terminado',
     ja: 'このアップロードは存在しないか、まだ完了していません',
   }),
-  urlRefused: entry(100505, 400, 'fields', {
+  urlRefused: entry(ERROR_CODES.urlRefused, {
     en: 'Only public http and https addresses can be imported',
     zh: '只能导入公开的 http 和 https 地址',
     es: 'Solo se pueden importar direcciones http y https públicas',
     ja: 'インポートできるのは公開された http / https アドレスのみです',
   }),
-  urlFetchFailed: entry(100506, 400, 'fields', {
+  urlFetchFailed: entry(ERROR_CODES.urlFetchFailed, {
     en: 'The address could not be fetched',
     zh: '无法获取该地址',
     es: 'No se pudo obtener la dirección',
     ja: 'アドレスを取得できませんでした',
   }),
-  forbidden: entry(403, 403, 'message', {
+  forbidden: entry(ERROR_CODES.forbidden, {
     en: 'You have no permission to access, please contact the administrator',
     zh: '您没有访问权限，请联系管理员',
     es: 'No tiene permiso de acceso, contacte con el administrador',
     ja: 'アクセス権限がありません。管理者に連絡してください',
   }),
-  notFound: entry(404, 404, 'message', {
+  notFound: entry(ERROR_CODES.notFound, {
     en: 'Not found',
     zh: '未找到',
     es: 'No encontrado',
     ja: '見つかりません',
   }),
-  conflict: entry(409, 409, 'message', {
+  conflict: entry(ERROR_CODES.conflict, {
     en: 'The data was changed by someone else',
     zh: '数据已被他人修改',
     es: 'Otra persona ha cambiado los datos',
     ja: 'データは他のユーザーによって変更されました',
   }),
-  payloadTooLarge: entry(413, 413, 'message', {
+  payloadTooLarge: entry(ERROR_CODES.payloadTooLarge, {
     en: 'The request is too large',
     zh: '请求内容过大',
     es: 'La solicitud es demasiado grande',
     ja: 'リクエストが大きすぎます',
   }),
-  unsupportedMediaType: entry(415, 415, 'message', {
+  unsupportedMediaType: entry(ERROR_CODES.unsupportedMediaType, {
     en: 'The request body must be JSON',
     zh: '请求体必须是 JSON',
     es: 'El cuerpo de la solicitud debe ser JSON',
     ja: 'リクエスト本文は JSON である必要があります',
   }),
-  tooManyRequests: entry(429, 429, 'message', {
+  tooManyRequests: entry(ERROR_CODES.tooManyRequests, {
     en: 'Too many failed attempts, please try again in {{minutes}} min',
     zh: '失败次数过多，请在 {{minutes}} 分钟后重试',
     es: 'Demasiados intentos fallidos, inténtelo de nuevo en {{minutes}} min',
     ja: '失敗が多すぎます。{{minutes}} 分後に再試行してください',
   }),
-  internal: entry(500, 500, 'message', {
+  internal: entry(ERROR_CODES.internal, {
     en: 'Internal error (request {{requestId}})',
     zh: '内部错误（请求 {{requestId}}）',
     es: 'Error interno (solicitud {{requestId}})',
     ja: '内部エラー（リクエスト {{requestId}}）',
   }),
-  unavailable: entry(503, 503, 'message', {
+  unavailable: entry(ERROR_CODES.unavailable, {
     en: 'The server is shutting down, please retry in a moment',
     zh: '服务器正在关闭，请稍后重试',
     es: 'El servidor se está deteniendo, inténtelo en un momento',
     ja: 'サーバーを停止しています。しばらくしてから再試行してください',
   }),
-} as const;
+} as const satisfies Record<keyof typeof ERROR_CODES, CatalogueEntry>;
 
 export type ErrorKey = keyof typeof ERRORS;
 
 const byCode = new Map<number, CatalogueEntry>(Object.values(ERRORS).map((e) => [e.code, e]));
-
-/** What the client does with a response code; unknown non-200 codes show a message (spec §8). */
-export function actionForCode(code: number): ErrorAction {
-  const known = byCode.get(code)?.action;
-  if (known) return known;
-  if (code >= 101100 && code < 101200) return 'sso-logout';
-  if (code >= 101200 && code < 101300) return 'confirm-relogin';
-  return 'message';
-}
 
 /** The catalogue's sentence for a code in a language, if the code is in the catalogue. */
 export function messageForCode(code: number, language: Language): string | undefined {

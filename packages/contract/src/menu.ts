@@ -1,32 +1,23 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LANGUAGES, type Language } from './constants.ts';
 import { int4Schema } from './envelope.ts';
 import { ALL_PERMISSIONS, type Permission } from './permissions.ts';
+import { MENU_TITLE_MAX, type MenuItem } from './menu-item.ts';
 
-/**
- * An entry's name in each interface language, set by an administrator. A language left empty
- * falls back to `menu_name` (an i18n key for built-in entries, route.<name>).
- */
-export type MenuTitles = Partial<Record<Language, string>>;
-export const MENU_TITLE_MAX = 64;
+export {
+  MENU_TITLE_MAX,
+  isExternalUrl,
+  isGroupUrl,
+  menuTitle,
+  type MenuItem,
+  type MenuTitles,
+} from './menu-item.ts';
+
 export const menuTitlesSchema = z.object(
   Object.fromEntries(
     LANGUAGES.map((lang) => [lang, z.string().trim().max(MENU_TITLE_MAX).optional()]),
   ) as Record<Language, z.ZodOptional<z.ZodString>>,
 );
-
-/** A server menu entry as spec §3 names it, plus the ordering and display flags the shell needs. */
-export interface MenuItem {
-  menu_id: number;
-  menu_name: string;
-  url: string;
-  icon: string;
-  hidden: boolean;
-  alwaysShow: boolean;
-  sort: number;
-  titles: MenuTitles;
-  children: MenuItem[];
-}
 
 export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
   z.object({
@@ -44,17 +35,6 @@ export const menuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
 
 export const dashboardSchema = z.object({ menuList: z.array(menuItemSchema) });
 export type Dashboard = z.infer<typeof dashboardSchema>;
-
-/** A url of '#' is a group with no page; http(s) urls are external links (spec §2). */
-export const isGroupUrl = (url: string) => url === '#';
-export const isExternalUrl = (url: string) => /^(https?:|mailto:|tel:)/.test(url);
-
-/** The title a menu entry shows in `lang`: the administrator's, else the i18n key's. */
-export const menuTitle = (
-  entry: Pick<MenuItem, 'menu_name' | 'titles'>,
-  lang: Language,
-  translateKey: (name: string) => string,
-) => entry.titles[lang] || translateKey(entry.menu_name);
 
 /**
  * Icons a menu entry may name: the web app maps each to an antd icon (menu-icons.tsx), and the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Validation rules of spec §5, shared by the server (request schemas) and the web app

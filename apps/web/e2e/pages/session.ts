@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
-import { E2E } from '../e2e-env';
+import { E2E, E2E_SSO } from '../e2e-env';
 
 export interface JwtCookie {
   accessToken: string;
@@ -50,13 +50,34 @@ export async function expireAccessTokenInBrowser(context: BrowserContext) {
   await context.addCookies([{ ...cookie, value: encodeURIComponent(JSON.stringify(value)) }]);
 }
 
-/** Fails the test on any Content-Security-Policy violation the page reports. */
-export function watchCsp(page: Page) {
+/**
+ * Collects every Content-Security-Policy violation the console's pages report, from the
+ * console and from `securitypolicyviolation` events (an eval that code catches, such as a
+ * library's feature probe, shows only there), across full page loads. Pages of other origins
+ * (the test sign-on provider) are not ours to judge. Call before the first navigation.
+ */
+export async function watchCsp(page: Page) {
   const violations: string[] = [];
+  const ours = (address: string) => !address.startsWith(E2E_SSO.issuer);
   page.on('console', (msg) => {
-    if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    if (/Content Security Policy/i.test(msg.text()) && ours(page.url())) violations.push(msg.text());
+  });
+  await page.exposeBinding('__postdeckCspViolation', (_source, report: string, documentUri: string) => {
+    if (ours(documentUri)) violations.push(report);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = `${event.violatedDirective} blocked ${event.blockedURI || 'inline'} at ${event.sourceFile}:${event.lineNumber}`;
+      const send = (window as unknown as { __postdeckCspViolation: (report: string, uri: string) => void })
+        .__postdeckCspViolation;
+      void send(report, event.documentURI);
+    });
   });
   return {
-    assertNone: () => expect(violations, violations.join('\n')).toEqual([]),
+    assertNone: async () => {
+      // Violation events are queued tasks: let those already raised arrive first.
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+      expect(violations, violations.join('\n')).toEqual([]);
+    },
   };
 }

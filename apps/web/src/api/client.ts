@@ -1,15 +1,9 @@
 import type { PublicConfig, TokenPair } from '@postdeck/contract/auth';
 import { API_BASE, REQUEST_TIMEOUT_MS } from '@postdeck/contract/constants';
-import {
-  endpoints,
-  type BodyOf,
-  type DataOf,
-  type Endpoint,
-  type EndpointName,
-  type QueryOf,
-} from '@postdeck/contract/endpoints';
-import { errorEnvelopeSchema } from '@postdeck/contract/envelope';
-import { ERRORS, actionForCode, type ErrorAction } from '@postdeck/contract/errors';
+import { ENDPOINT_ROUTES, type EndpointRoute } from '@postdeck/contract/endpoint-routes';
+import type { BodyOf, DataOf, EndpointName, QueryOf } from '@postdeck/contract/endpoints';
+import type { ErrorEnvelope, FieldError } from '@postdeck/contract/envelope';
+import { ERROR_CODES, actionForCode, type ErrorAction } from '@postdeck/contract/error-codes';
 import { PUBLIC } from '@postdeck/contract/permissions';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { useErrorLogStore } from '../stores/error-log-store';
@@ -79,7 +73,7 @@ export interface ApiClient {
    * resolves with its bytes; the session handling and error display are request's.
    */
   download<N extends EndpointName>(name: N, ...args: RequestArgs<N>): Promise<Blob>;
-  /** Registers the UI; returns the function that unregisters it. */
+  /** Registers the UI; returns the function that unregisters it, giving back the previous one. */
   setEffects(effects: ClientEffects): () => void;
   /** Shows an error the way the client shows its own (used by the navigation guard). */
   notify(text: string): void;
@@ -103,6 +97,18 @@ interface SendOptions {
 }
 
 type LooseOptions = SendOptions & { inlineErrors?: boolean; silent?: boolean; background?: boolean };
+
+/**
+ * Development builds check each answer against its response schema; the schemas load on the
+ * first answer, so production builds never load them.
+ */
+function warnIfOffContract(name: EndpointName, data: unknown): void {
+  void import('@postdeck/contract/endpoints').then(({ endpoints }) => {
+    const checked = endpoints[name].response.safeParse(data);
+    if (!checked.success)
+      console.warn(`${endpoints[name].path}: answer differs from the contract`, checked.error);
+  });
+}
 
 /** Used until the App registers its own: plain browser dialogs, so nothing is lost. */
 const browserEffects: ClientEffects = {
@@ -155,16 +161,34 @@ function readEnvelope(payload: unknown): LooseEnvelope | undefined {
 function answerText(status: number, envelope: LooseEnvelope | undefined): string {
   if (status === 502) return t('request.restarting');
   // A more specific code on a 403 (a disabled account) keeps the server's own sentence.
-  if (status === 403 && (!envelope || envelope.code === ERRORS.forbidden.code)) {
+  if (status === 403 && (!envelope || envelope.code === ERROR_CODES.forbidden.code)) {
     return t('request.noPermission');
   }
   if (envelope) return envelope.msg || t('request.error');
   return status >= 400 ? t('request.httpStatus', { status }) : t('request.error');
 }
 
+/**
+ * The details of a failed answer (ErrorEnvelope in the contract), read without zod: the client
+ * does not load the schemas to read an error, and takes only fields of the right kind.
+ */
+function errorDetails(data: unknown): ErrorEnvelope['data'] {
+  if (typeof data !== 'object' || data === null) return null;
+  const { errors, retryAfterSeconds, requestId } = data as Record<string, unknown>;
+  const isFieldError = (item: unknown): item is FieldError =>
+    typeof item === 'object' &&
+    item !== null &&
+    typeof (item as FieldError).field === 'string' &&
+    typeof (item as FieldError).message === 'string';
+  return {
+    errors: Array.isArray(errors) ? errors.filter(isFieldError) : undefined,
+    retryAfterSeconds: typeof retryAfterSeconds === 'number' ? retryAfterSeconds : undefined,
+    requestId: typeof requestId === 'string' ? requestId : undefined,
+  };
+}
+
 function answerError(status: number, envelope: LooseEnvelope | undefined): ApiError {
-  const details = envelope ? errorEnvelopeSchema.shape.data.safeParse(envelope.data) : undefined;
-  const extra = details?.success ? details.data : null;
+  const extra = envelope ? errorDetails(envelope.data) : null;
   return new ApiError({
     kind: envelope ? 'api' : 'http',
     status,
@@ -178,14 +202,12 @@ function answerError(status: number, envelope: LooseEnvelope | undefined): ApiEr
   });
 }
 
-const signedOutError = () =>
-  new ApiError({
-    kind: 'api',
-    status: 401,
-    code: ERRORS.notSignedIn.code,
-    msg: ERRORS.notSignedIn.msg[currentLanguage()],
-    message: ERRORS.notSignedIn.msg[currentLanguage()],
-  });
+/** The catalogue's sentences load only when one is needed: no page's first paint waits for them. */
+async function signedOutError(): Promise<ApiError> {
+  const { ERRORS } = await import('@postdeck/contract/errors');
+  const msg = ERRORS.notSignedIn.msg[currentLanguage()];
+  return new ApiError({ kind: 'api', status: 401, code: ERRORS.notSignedIn.code, msg, message: msg });
+}
 
 /** The client action for a failure (contract catalogue); a failure without an envelope is shown. */
 function actionFor(error: ApiError): ErrorAction {
@@ -211,7 +233,8 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   let stayed: { refreshToken: string | undefined; error: ApiError } | undefined;
   const stayingOnDeadSession = () => stayed !== undefined && stayed.refreshToken === readAuth()?.refreshToken;
 
-  async function send(endpoint: Endpoint, options: SendOptions, token?: string): Promise<unknown> {
+  async function send(name: EndpointName, options: SendOptions, token?: string): Promise<unknown> {
+    const endpoint: EndpointRoute = ENDPOINT_ROUTES[name];
     const timeoutMs = endpoint.timeoutMs ?? REQUEST_TIMEOUT_MS;
     const controller = new AbortController();
     let timedOut = false;
@@ -270,10 +293,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     if (file) return file;
     const envelope = readEnvelope(payload);
     if (!response.ok || envelope?.code !== 200) throw answerError(response.status, envelope);
-    if (import.meta.env.DEV) {
-      const checked = endpoint.response.safeParse(envelope.data);
-      if (!checked.success) console.warn(`${endpoint.path}: answer differs from the contract`, checked.error);
-    }
+    if (import.meta.env.DEV) warnIfOffContract(name, envelope.data);
     return envelope.data;
   }
 
@@ -286,10 +306,10 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   function refreshOnce(rejected: string | undefined): Promise<StoredAuth> {
     refreshing ??= withTabLock(async () => {
       const auth = readAuth();
-      if (!auth) throw signedOutError();
+      if (!auth) throw await signedOutError();
       if (auth.accessToken !== rejected && !isAccessExpired(auth, now())) return auth;
       const query = { refreshToken: auth.refreshToken };
-      const pair = (await send(endpoints.refreshToken, { query }, undefined)) as TokenPair;
+      const pair = (await send('refreshToken', { query }, undefined)) as TokenPair;
       return saveAuth(pair, now());
     }).finally(() => {
       refreshing = undefined;
@@ -306,24 +326,25 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   /** After a 101103: reuse a token another call refreshed meanwhile, else refresh. */
   const authAfterRejection = (rejected: string | undefined) => refreshOnce(rejected);
 
-  async function authorisedSend(endpoint: Endpoint, options: SendOptions): Promise<unknown> {
-    if (endpoint.permission === PUBLIC) return send(endpoint, options);
+  async function authorisedSend(name: EndpointName, options: SendOptions): Promise<unknown> {
+    const endpoint: EndpointRoute = ENDPOINT_ROUTES[name];
+    if (endpoint.permission === PUBLIC) return send(name, options);
     // Spec §7: message calls skip the expiry check (they poll every 5 s and must not refresh).
     const auth = endpoint.path.includes('/infor/') ? readAuth() : await validAuth();
     try {
-      return await send(endpoint, options, auth?.accessToken);
+      return await send(name, options, auth?.accessToken);
     } catch (error) {
       const expired =
         error instanceof ApiError && error.kind === 'api' && actionForCode(error.code) === 'refresh';
       if (!expired) throw error;
       // The server saw the token expire before our clock did: refresh once and replay once.
       const fresh = await authAfterRejection(auth?.accessToken);
-      return send(endpoint, options, fresh.accessToken);
+      return send(name, options, fresh.accessToken);
     }
   }
 
   function publicConfig(): Promise<PublicConfig> {
-    config ??= (send(endpoints.publicConfig, {}) as Promise<PublicConfig>).catch(() => {
+    config ??= (send('publicConfig', {}) as Promise<PublicConfig>).catch(() => {
       config = undefined;
       return NO_SSO;
     });
@@ -364,12 +385,12 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   }
 
   /** A background call on the session the user chose to stay on fails at once, already handled. */
-  function sendUnlessStaying(endpoint: Endpoint, options: LooseOptions): Promise<unknown> {
+  function sendUnlessStaying(name: EndpointName, options: LooseOptions): Promise<unknown> {
     if (options.background && stayed && stayingOnDeadSession()) return Promise.reject(stayed.error);
-    return authorisedSend(endpoint, options);
+    return authorisedSend(name, options);
   }
 
-  function handleFailure(error: ApiError, endpoint: Endpoint, options: LooseOptions) {
+  function handleFailure(error: ApiError, endpoint: EndpointRoute, options: LooseOptions) {
     if (options.silent || error.handled) return;
     const action = actionFor(error);
     const ownedByCaller = options.inlineErrors && (action === 'message' || action === 'fields');
@@ -397,11 +418,11 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   }
 
   async function request<N extends EndpointName>(name: N, ...[options]: RequestArgs<N>): Promise<DataOf<N>> {
-    const endpoint: Endpoint = endpoints[name];
+    const endpoint: EndpointRoute = ENDPOINT_ROUTES[name];
     // The typed signature has checked the input; inside, one loose shape serves every endpoint.
     const opts: LooseOptions = (options as LooseOptions | undefined) ?? {};
     try {
-      return (await sendUnlessStaying(endpoint, opts)) as DataOf<N>;
+      return (await sendUnlessStaying(name, opts)) as DataOf<N>;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       handleFailure(error, endpoint, opts);
@@ -410,10 +431,10 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
   }
 
   async function download<N extends EndpointName>(name: N, ...[options]: RequestArgs<N>): Promise<Blob> {
-    const endpoint: Endpoint = endpoints[name];
+    const endpoint: EndpointRoute = ENDPOINT_ROUTES[name];
     const opts: LooseOptions = { ...(options as LooseOptions | undefined), file: true };
     try {
-      return (await sendUnlessStaying(endpoint, opts)) as Blob;
+      return (await sendUnlessStaying(name, opts)) as Blob;
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       handleFailure(error, endpoint, opts);
@@ -425,9 +446,11 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
     request,
     download,
     setEffects(next) {
+      // Unregistering gives back what was there before (the app's deferred effects, app/).
+      const previous = effects;
       effects = next;
       return () => {
-        if (effects === next) effects = browserEffects;
+        if (effects === next) effects = previous;
       };
     },
     notify: (text) => effects.error(text),

@@ -1,96 +1,10 @@
-import type { Language } from '@postdeck/contract/constants';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import jaJP from 'antd/locale/ja_JP';
-import zhCN from 'antd/locale/zh_CN';
-import { type ReactNode, useMemo } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
 import { queryClient as defaultQueryClient } from '../api/query-client';
-import { currentLanguage, i18n } from '../i18n/i18n';
-import { useAppStore } from '../stores/app-store';
-import { useSettingsStore } from '../stores/settings-store';
-import { componentSizeOf } from '../utils/component-size';
-import { readCspNonce } from '../utils/csp-nonce';
-import { ClientEffectsBridge } from './client-effects';
-import {
-  appliedPrimary,
-  MENU_SELECTED_BG,
-  menuSelectedColor,
-  PLACEHOLDER_TEXT,
-  DANGER,
-  SECONDARY_TEXT,
-  SIDEBAR_BG,
-} from './theme-colors';
+import { AntdProviders } from './antd-providers';
+import { BaseProviders } from './base-providers';
 
-const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, zh: zhCN, es: esES, ja: jaJP };
-
-/**
- * Template colours (checklist SB-1, LY-4). The primary colour is the run-time theme colour
- * (TH-2 'ours': a seed token, antd re-derives the palette), and the active menu text follows it.
- * Both are shaded for contrast (theme-colors.ts).
- */
-export function themeConfig(preset: string): ThemeConfig {
-  const colorPrimary = appliedPrimary(preset);
-  return {
-    token: {
-      colorPrimary,
-      colorTextTertiary: SECONDARY_TEXT,
-      colorTextDescription: SECONDARY_TEXT,
-      colorTextPlaceholder: PLACEHOLDER_TEXT,
-      // antd keeps its own blue for links unless told; links follow the theme, shaded like it.
-      colorLink: colorPrimary,
-      // antd's #ff4d4f is 3.3:1 on white (danger buttons' text); its red-7 reaches AA.
-      colorError: DANGER,
-    },
-    components: {
-      // The 'no data' row is disabled-grey (1.8:1) by default.
-      Table: { colorTextDisabled: SECONDARY_TEXT },
-      Layout: { siderBg: SIDEBAR_BG, headerBg: '#fff', headerHeight: 50, headerPadding: '0 16px' },
-      Menu: {
-        darkItemBg: SIDEBAR_BG,
-        darkSubMenuItemBg: '#1f2d3d',
-        darkItemColor: '#bfcbd9',
-        darkItemHoverBg: MENU_SELECTED_BG,
-        darkItemSelectedBg: MENU_SELECTED_BG,
-        darkItemSelectedColor: menuSelectedColor(preset),
-      },
-    },
-  };
-}
-
-/** style.md §3.1: the template's masks do not blur. */
-const NO_BLUR = { mask: { blur: false } } as const;
-
-// Read once: the nonce belongs to this page load and browsers hide it from later reads.
-const nonce = typeof document === 'undefined' ? undefined : readCspNonce();
-const csp = nonce ? { nonce } : undefined;
-
-function AntdProviders({ children }: { children: ReactNode }) {
-  // Re-renders on a language switch, so antd's texts and date pickers follow.
-  const { i18n: instance } = useTranslation();
-  const colorPrimary = useSettingsStore((state) => state.theme);
-  const size = useAppStore((state) => state.size);
-  const theme = useMemo(() => themeConfig(colorPrimary), [colorPrimary]);
-  return (
-    <ConfigProvider
-      locale={ANTD_LOCALES[currentLanguage(instance.language)]}
-      theme={theme}
-      csp={csp}
-      componentSize={componentSizeOf(size)}
-      modal={NO_BLUR}
-      drawer={NO_BLUR}
-    >
-      <AntApp component={false}>
-        <ClientEffectsBridge />
-        {children}
-      </AntApp>
-    </ConfigProvider>
-  );
-}
-
+/** Every provider at once, as a page rendered alone needs them (tests). */
 export function Providers({
   children,
   queryClient = defaultQueryClient,
@@ -99,10 +13,10 @@ export function Providers({
   queryClient?: QueryClient;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <BaseProviders>
       <QueryClientProvider client={queryClient}>
         <AntdProviders>{children}</AntdProviders>
       </QueryClientProvider>
-    </I18nextProvider>
+    </BaseProviders>
   );
 }

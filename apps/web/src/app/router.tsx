@@ -2,21 +2,43 @@ import { DEFAULT_LANDING } from '@postdeck/contract/constants';
 import type { MenuItem } from '@postdeck/contract/menu';
 import { type DataRouter, type RouteObject, createBrowserRouter, redirect } from 'react-router';
 import { TopProgressBar } from '../components/top-progress-bar';
-import { AuthRedirectPage } from '../features/auth/pages/auth-redirect-page';
+import { currentLanguage, loadLanguage } from '../i18n/i18n';
+import { prepareUiLocales } from '../i18n/ui-locales';
 import { MenuRedirectPage, RedirectPage } from '../layout/redirect-page';
-import { NotFoundPage, UnauthorizedPage } from '../pages/error-page';
-import { RouteErrorPage } from '../pages/route-error-page';
 import { useUserStore } from '../stores/user-store';
 import { createGuard } from './guard';
 import { menuRoutes } from './menu-routes';
 import { RootShell } from './root-shell';
+import { RouteError } from './route-error';
 import { FIXED_PAGES, pageLoader } from './page-registry';
 import type { RouteHandle } from './route-handle';
 
 /** The pathless layout route the menu routes are patched into. */
 export const LAYOUT_ROUTE_ID = 'layout';
+/** The pathless route that brings antd's providers to the pages under it. */
+const ANTD_ROUTE_ID = 'antd';
 
 const title = (key: string): RouteHandle => ({ title: key });
+
+/** antd's route: its providers with the language's other texts and antd's and dayjs's locales. */
+async function loadAntdRoute() {
+  const [{ AntdOutlet }] = await Promise.all([
+    import('./antd-outlet'),
+    prepareUiLocales(currentLanguage()),
+    loadLanguage(currentLanguage()),
+  ]);
+  return { Component: AntdOutlet };
+}
+
+const loadLayoutRoute = () =>
+  import('./layout-with-messages').then((m) => ({ element: <m.LayoutWithMessages /> }));
+
+/**
+ * With a session, the shell and the page at `path` come next: their chunks load while the guard
+ * checks the session and loads the menu, instead of after.
+ */
+export const prefetchShell = (path: string): Promise<unknown> =>
+  Promise.all([loadAntdRoute(), loadLayoutRoute(), pageLoader(path === '/' ? DEFAULT_LANDING : path)?.()]);
 
 /**
  * How routes are built (checklist AM-3, PG-2):
@@ -37,7 +59,7 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
       id: 'root',
       Component: RootShell,
       HydrateFallback: TopProgressBar,
-      ErrorBoundary: RouteErrorPage,
+      ErrorBoundary: RouteError,
       middleware: [createGuard(installMenu)],
       children: [
         {
@@ -45,25 +67,44 @@ export function appRoutes(installMenu: (menu: MenuItem[]) => void): RouteObject[
           lazy: () => import('../features/auth/pages/login-page').then((m) => ({ Component: m.LoginPage })),
           handle: title('login'),
         },
-        { path: '/auth-redirect', Component: AuthRedirectPage, handle: title('authRedirect') },
-        { path: '/404', Component: NotFoundPage, handle: title('page404') },
-        { path: '/401', Component: UnauthorizedPage, handle: title('page401') },
         {
-          id: LAYOUT_ROUTE_ID,
-          lazy: () =>
-            import('./layout-with-messages').then((m) => ({
-              element: <m.LayoutWithMessages />,
-            })),
-          ErrorBoundary: RouteErrorPage,
+          // Every other page uses antd; /login paints without it (issue 11).
+          id: ANTD_ROUTE_ID,
+          lazy: loadAntdRoute,
           children: [
-            { index: true, loader: () => redirect(DEFAULT_LANDING), handle: title('dashboard') },
-            { path: '/redirect/*', Component: RedirectPage },
-            { path: '/menuRedirect', Component: MenuRedirectPage },
-            ...FIXED_PAGES.map(({ url, title: key }) => ({
-              path: url,
-              lazy: pageLoader(url),
-              handle: title(key),
-            })),
+            {
+              path: '/auth-redirect',
+              lazy: () =>
+                import('../features/auth/pages/auth-redirect-page').then((m) => ({
+                  Component: m.AuthRedirectPage,
+                })),
+              handle: title('authRedirect'),
+            },
+            {
+              path: '/404',
+              lazy: () => import('../pages/error-page').then((m) => ({ Component: m.NotFoundPage })),
+              handle: title('page404'),
+            },
+            {
+              path: '/401',
+              lazy: () => import('../pages/error-page').then((m) => ({ Component: m.UnauthorizedPage })),
+              handle: title('page401'),
+            },
+            {
+              id: LAYOUT_ROUTE_ID,
+              lazy: loadLayoutRoute,
+              ErrorBoundary: RouteError,
+              children: [
+                { index: true, loader: () => redirect(DEFAULT_LANDING), handle: title('dashboard') },
+                { path: '/redirect/*', Component: RedirectPage },
+                { path: '/menuRedirect', Component: MenuRedirectPage },
+                ...FIXED_PAGES.map(({ url, title: key }) => ({
+                  path: url,
+                  lazy: pageLoader(url),
+                  handle: title(key),
+                })),
+              ],
+            },
           ],
         },
         { path: '*', loader: () => redirect('/404') },

@@ -1,6 +1,5 @@
-import { isExternalUrl } from '@postdeck/contract/menu';
+import { isExternalUrl } from '@postdeck/contract/menu-item';
 import { apiClient, request } from '../api/client';
-import { queryClient } from '../api/query-client';
 import { useTagsStore } from '../layout/tags-view/tags-store';
 import { useUserStore } from '../stores/user-store';
 import { clearAuth } from '../utils/auth-cookie';
@@ -17,7 +16,8 @@ export function resetToken(): void {
 /** Ends the session: tokens, user, cached server data and routes, then goes to `address`. */
 export async function endSession(address: string): Promise<void> {
   resetToken();
-  queryClient.clear();
+  // Imported here, not up front: the login page paints without the server-data cache.
+  await import('../api/query-client').then(({ queryClient }) => queryClient.clear());
   if (isExternalUrl(address)) {
     window.location.assign(address);
     return;

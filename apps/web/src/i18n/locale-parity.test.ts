@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@postdeck/contract/constants';
 import { describe, expect, it } from 'vitest';
-import { type NestedMessages, resources } from './resources';
+import { type NestedMessages, type Translation, loadTranslation } from './resources';
 
 /** Every text as [dotted key, text]. */
 function flatten(messages: NestedMessages, prefix = ''): [string, string][] {
@@ -9,7 +9,11 @@ function flatten(messages: NestedMessages, prefix = ''): [string, string][] {
   );
 }
 
-const textsOf = (lang: (typeof LANGUAGES)[number]) => flatten(resources[lang].translation as NestedMessages);
+const translations = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async (lang) => [lang, await loadTranslation(lang)] as const)),
+) as Record<(typeof LANGUAGES)[number], Translation>;
+
+const textsOf = (lang: (typeof LANGUAGES)[number]) => flatten(translations[lang] as NestedMessages);
 
 const SERVER_MENU_NAMES = [
   'contentManagement',
@@ -62,7 +66,7 @@ describe('translations', () => {
   });
 
   it('includes the contract validation messages', () => {
-    expect(resources.en.translation.validation['required']).toBe('This field is required');
-    expect(resources.ja.translation.validation['required']).toBe('この項目は必須です');
+    expect(translations.en.validation['required']).toBe('This field is required');
+    expect(translations.ja.validation['required']).toBe('この項目は必須です');
   });
 });

@@ -1,6 +1,14 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { LANGUAGES } from '@postdeck/contract/constants';
 import { afterEach, vi } from 'vitest';
+import { loadLanguage } from '../i18n/i18n';
+import { prepareUiLocales } from '../i18n/ui-locales';
+
+// The app loads a language when it is chosen; tests switch languages directly, so all are in
+// (and dayjs is left in English, the last one prepared).
+await Promise.all(LANGUAGES.map(loadLanguage));
+for (const lang of [...LANGUAGES].reverse()) await prepareUiLocales(lang);
 
 // jsdom has no matchMedia; antd's responsive helpers (Grid, Form layout) ask for it.
 if (!window.matchMedia) {

@@ -1,4 +1,4 @@
-import { type MenuTitles, menuTitle } from '@postdeck/contract/menu';
+import { type MenuTitles, menuTitle } from '@postdeck/contract/menu-item';
 import type { TFunction } from 'i18next';
 import { builtInRouteTitle, currentLanguage } from '../i18n/i18n';
 

@@ -1,7 +1,6 @@
-import { API_BASE } from '@postdeck/contract/constants';
+import { API_BASE, OIDC_QUERY } from '@postdeck/contract/constants';
 import { type EndpointName, endpoints } from '@postdeck/contract/endpoints';
 import { ERRORS } from '@postdeck/contract/errors';
-import { OIDC_QUERY } from '@postdeck/contract/auth';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { OIDC_QUERY, type TokenPair } from '@postdeck/contract/auth';
+import type { TokenPair } from '@postdeck/contract/auth';
+import { OIDC_QUERY } from '@postdeck/contract/constants';
 import { ERRORS, type ErrorKey } from '@postdeck/contract/errors';
 import { USER_LIMITS } from '@postdeck/contract/users';
 import { isValidEmail, isValidUsername } from '@postdeck/contract/validators';

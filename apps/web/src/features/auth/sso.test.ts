@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readSsoQuery, ssoErrorText } from './sso';
+import { ssoErrorText } from './components/sso-error-alert';
+import { readSsoQuery } from './sso';
 
 describe('readSsoQuery', () => {
   it('takes the code and the error out of the query and keeps the rest as written', () => {

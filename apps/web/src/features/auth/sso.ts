@@ -1,6 +1,5 @@
-import { OIDC_QUERY, type TokenPair } from '@postdeck/contract/auth';
-import type { Language } from '@postdeck/contract/constants';
-import { messageForCode } from '@postdeck/contract/errors';
+import type { TokenPair } from '@postdeck/contract/auth';
+import { OIDC_QUERY } from '@postdeck/contract/constants';
 import { request } from '../../api/client';
 
 /**
@@ -31,10 +30,6 @@ export function readSsoQuery(search: string): SsoQuery {
     });
   return { code, errorCode, search: rest.length > 0 ? `?${rest.join('&')}` : '' };
 }
-
-/** The sentence for a sign-on failure: the catalogue's, or the general one. */
-export const ssoErrorText = (code: number, language: Language, fallback: string): string =>
-  messageForCode(code, language) ?? fallback;
 
 const redemptions = new Map<string, Promise<TokenPair>>();
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Providers } from '../../app/providers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, SETTINGS_STORAGE_KEY, useSettingsStore } from '../../stores/settings-store';
-import { SettingsForm, SettingsPanel } from './settings-panel';
+import { SettingsForm } from './settings-form';
+import { SettingsPanel } from './settings-panel';
 
 describe('settings panel (ST-3, ST-4, TH-1)', () => {
   beforeEach(() => {

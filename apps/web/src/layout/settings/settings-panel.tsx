@@ -1,65 +1,13 @@
-import { CheckOutlined, CloseOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, ColorPicker, Drawer, Switch, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { CloseOutlined, SettingOutlined } from '@ant-design/icons';
+import { Button, Drawer, theme } from 'antd';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THEME_PRESETS, type Settings, useSettingsStore } from '../../stores/settings-store';
 import styles from './settings-panel.module.css';
 
-type SwitchKey = Exclude<keyof Settings, 'theme'>;
-const SWITCHES: {
-  key: SwitchKey;
-  label: 'settings.tagsView' | 'settings.fixedHeader' | 'settings.sidebarLogo';
-}[] = [
-  { key: 'tagsView', label: 'settings.tagsView' },
-  { key: 'fixedHeader', label: 'settings.fixedHeader' },
-  { key: 'sidebarLogo', label: 'settings.sidebarLogo' },
-];
-
-/** Checklist ST-3, TH-1: 'Theme Color' (presets and a custom colour), then the three switches. */
-export function SettingsForm() {
-  const { t } = useTranslation();
-  const settings = useSettingsStore();
-  const changeSetting = useSettingsStore((state) => state.changeSetting);
-  return (
-    <div className={styles.form}>
-      <div className={styles.row}>
-        <span>{t('settings.theme')}</span>
-        <ColorPicker
-          value={settings.theme}
-          disabledAlpha
-          presets={[{ label: t('settings.theme'), colors: [...THEME_PRESETS] }]}
-          onChangeComplete={(color) => changeSetting('theme', color.toHexString())}
-        />
-      </div>
-      <div className={styles.swatches}>
-        {THEME_PRESETS.map((color) => (
-          <button
-            key={color}
-            type="button"
-            className={styles.swatch}
-            style={{ background: color }}
-            aria-label={color}
-            aria-pressed={settings.theme.toLowerCase() === color.toLowerCase()}
-            data-testid={`theme-preset-${color}`}
-            onClick={() => changeSetting('theme', color)}
-          >
-            {settings.theme.toLowerCase() === color.toLowerCase() && <CheckOutlined />}
-          </button>
-        ))}
-      </div>
-      {SWITCHES.map(({ key, label }) => (
-        <label key={key} className={styles.row}>
-          <span>{t(label)}</span>
-          <Switch
-            checked={settings[key]}
-            onChange={(checked) => changeSetting(key, checked)}
-            data-testid={`setting-${key}`}
-          />
-        </label>
-      ))}
-    </div>
-  );
-}
+// The form (antd's colour picker among it) loads when the panel first opens, not with the shell.
+const SettingsForm = lazy(() =>
+  import('./settings-form').then((module) => ({ default: module.SettingsForm })),
+);
 
 const PANEL_WIDTH = 260;
 /** antd's drawers, dialogs and their masks start at z-index 1000 (zIndexPopupBase). */
@@ -107,7 +55,9 @@ export function SettingsPanel({ clickNotClose = false }: { clickNotClose?: boole
         onClose={() => setOpen(false)}
         destroyOnHidden
       >
-        <SettingsForm />
+        <Suspense fallback={null}>
+          <SettingsForm />
+        </Suspense>
       </Drawer>
     </>
   );

@@ -1,4 +1,4 @@
-import { type MenuItem, isExternalUrl, isGroupUrl } from '@postdeck/contract/menu';
+import { type MenuItem, isExternalUrl, isGroupUrl } from '@postdeck/contract/menu-item';
 import type { MenuProps } from 'antd';
 import { type ReactNode, createElement } from 'react';
 

@@ -1,4 +1,4 @@
-import { isExternalUrl } from '@postdeck/contract/menu';
+import { isExternalUrl } from '@postdeck/contract/menu-item';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

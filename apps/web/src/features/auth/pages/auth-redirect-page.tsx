@@ -1,4 +1,4 @@
-import { OIDC_QUERY } from '@postdeck/contract/auth';
+import { OIDC_QUERY } from '@postdeck/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { MessagePage } from '../../../pages/error-page';

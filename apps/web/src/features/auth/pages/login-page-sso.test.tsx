@@ -15,7 +15,7 @@ import { clearAuth, readAuth } from '../../../utils/auth-cookie';
 import { LoginPage } from './login-page';
 
 const settings = vi.hoisted(() => ({ current: undefined as PublicConfig | undefined }));
-vi.mock('../../../api/public-config', () => ({ usePublicConfig: () => ({ data: settings.current }) }));
+vi.mock('../../../api/public-settings', () => ({ usePublicSettings: () => settings.current }));
 
 const OIDC: PublicConfig = {
   ...NO_SSO,

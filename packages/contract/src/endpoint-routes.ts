@@ -1,0 +1,352 @@
+import { HISTORY_TIMEOUT_MS } from './constants.ts';
+import { AUTHENTICATED, PERMISSIONS, PUBLIC, type RoutePermission } from './permissions.ts';
+
+/**
+ * Where each API call goes: method, path (under /prod-api), permission and client time-out,
+ * without its schemas. The web client sends every call from this table, so it does not load
+ * zod and every endpoint's schemas before it can call anything; endpoints.ts adds the schemas
+ * to each entry for the server, OpenAPI and the types.
+ */
+export interface EndpointRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  permission: RoutePermission;
+  /** Client time-out when it differs from the default 5 s (the history calls: 600 s). */
+  timeoutMs?: number;
+}
+
+export const ENDPOINT_ROUTES = {
+  health: {
+    method: 'GET',
+    path: '/health',
+    permission: PUBLIC,
+  },
+  publicConfig: {
+    method: 'GET',
+    path: '/public/config',
+    permission: PUBLIC,
+  },
+  login: {
+    method: 'POST',
+    path: '/control/user/login',
+    permission: PUBLIC,
+  },
+  refreshToken: {
+    method: 'POST',
+    path: '/control/user/refreshToken',
+    permission: PUBLIC,
+  },
+  oidcLogin: {
+    method: 'GET',
+    path: '/auth/oidc/login',
+    permission: PUBLIC,
+  },
+  oidcCallback: {
+    method: 'GET',
+    path: '/auth/oidc/callback',
+    permission: PUBLIC,
+  },
+  oidcExchange: {
+    method: 'POST',
+    path: '/auth/oidc/exchange',
+    permission: PUBLIC,
+  },
+  oidcLogout: {
+    method: 'GET',
+    path: '/auth/oidc/logout',
+    permission: PUBLIC,
+  },
+  info: {
+    method: 'GET',
+    path: '/control/user/info',
+    permission: AUTHENTICATED,
+  },
+  logout: {
+    method: 'POST',
+    path: '/control/user/logout',
+    permission: AUTHENTICATED,
+  },
+  dashboard: {
+    method: 'GET',
+    path: '/control/user/dashboard',
+    permission: AUTHENTICATED,
+  },
+  passwordUpdate: {
+    method: 'POST',
+    path: '/control/user/pass/update',
+    permission: AUTHENTICATED,
+  },
+  userList: {
+    method: 'GET',
+    path: '/control/user/userList',
+    permission: PERMISSIONS.systemUsers,
+  },
+  userCreate: {
+    method: 'POST',
+    path: '/control/user/create',
+    permission: PERMISSIONS.systemUsers,
+  },
+  userUpdate: {
+    method: 'POST',
+    path: '/control/user/update',
+    permission: PERMISSIONS.systemUsers,
+  },
+  userStatus: {
+    method: 'POST',
+    path: '/control/user/status',
+    permission: PERMISSIONS.systemUsers,
+  },
+  userDelete: {
+    method: 'GET',
+    path: '/control/user/delete',
+    permission: PERMISSIONS.systemUsers,
+  },
+  userDirectory: {
+    method: 'GET',
+    path: '/control/user/getUserFromOpsById',
+    permission: PERMISSIONS.systemUsers,
+  },
+  roleOptions: {
+    method: 'GET',
+    path: '/control/role/options',
+    permission: PERMISSIONS.systemUsers,
+  },
+  profileUpdate: {
+    method: 'POST',
+    path: '/control/user/profile',
+    permission: AUTHENTICATED,
+  },
+  contentDeptList: {
+    method: 'GET',
+    path: '/content/contentList/deplist',
+    permission: PERMISSIONS.contentDeptList,
+  },
+  contentAdminList: {
+    method: 'GET',
+    path: '/content/contentList/admlist',
+    permission: PERMISSIONS.contentAdminList,
+  },
+  contentDetail: {
+    method: 'GET',
+    path: '/content/detail',
+    permission: PERMISSIONS.contentDeptList,
+  },
+  contentCreate: {
+    method: 'POST',
+    path: '/content/create',
+    permission: PERMISSIONS.contentCreate,
+  },
+  contentUpdate: {
+    method: 'POST',
+    path: '/content/update',
+    permission: PERMISSIONS.contentCreate,
+  },
+  contentArchive: {
+    method: 'POST',
+    path: '/content/archive',
+    permission: PERMISSIONS.contentCreate,
+  },
+  contentDelete: {
+    method: 'POST',
+    path: '/content/delete',
+    permission: PERMISSIONS.contentCreate,
+  },
+  contentRestore: {
+    method: 'POST',
+    path: '/content/restore',
+    permission: PERMISSIONS.contentAdminList,
+  },
+  materialList: {
+    method: 'GET',
+    path: '/material/list',
+    permission: PERMISSIONS.materials,
+  },
+  materialDetail: {
+    method: 'GET',
+    path: '/material/detail',
+    permission: PERMISSIONS.materials,
+  },
+  materialSettings: {
+    method: 'GET',
+    path: '/material/settings',
+    permission: PERMISSIONS.materials,
+  },
+  materialRename: {
+    method: 'POST',
+    path: '/material/rename',
+    permission: PERMISSIONS.materialManage,
+  },
+  materialTags: {
+    method: 'POST',
+    path: '/material/tags',
+    permission: PERMISSIONS.materialManage,
+  },
+  materialDelete: {
+    method: 'POST',
+    path: '/material/delete',
+    permission: PERMISSIONS.materialManage,
+  },
+  materialZipLink: {
+    method: 'POST',
+    path: '/material/zipLink',
+    permission: PERMISSIONS.materials,
+  },
+  uploadComplete: {
+    method: 'POST',
+    path: '/material/uploadComplete',
+    permission: PERMISSIONS.materialManage,
+  },
+  picUrl: {
+    method: 'POST',
+    path: '/content/publish/picUrl',
+    permission: PERMISSIONS.materialManage,
+  },
+  picUrlPage: {
+    method: 'POST',
+    path: '/content/publish/picUrlPage',
+    permission: PERMISSIONS.materials,
+  },
+  departmentList: {
+    method: 'GET',
+    path: '/control/dept/list',
+    permission: AUTHENTICATED,
+  },
+  departmentAdminList: {
+    method: 'GET',
+    path: '/control/dept/admin/list',
+    permission: PERMISSIONS.systemDepartments,
+  },
+  departmentCreate: {
+    method: 'POST',
+    path: '/control/dept/create',
+    permission: PERMISSIONS.systemDepartments,
+  },
+  departmentUpdate: {
+    method: 'POST',
+    path: '/control/dept/update',
+    permission: PERMISSIONS.systemDepartments,
+  },
+  departmentDelete: {
+    method: 'POST',
+    path: '/control/dept/delete',
+    permission: PERMISSIONS.systemDepartments,
+  },
+  myInfor: {
+    method: 'GET',
+    path: '/infor/myInfor',
+    permission: AUTHENTICATED,
+  },
+  allInfor: {
+    method: 'GET',
+    path: '/infor/allInfor',
+    permission: PERMISSIONS.messageAll,
+  },
+  readInfor: {
+    method: 'GET',
+    path: '/infor/read',
+    permission: AUTHENTICATED,
+  },
+  notReadList: {
+    method: 'POST',
+    path: '/infor/notReadList',
+    permission: AUTHENTICATED,
+  },
+  tipSend: {
+    method: 'POST',
+    path: '/infor/tip/send',
+    permission: PERMISSIONS.messageTipSend,
+  },
+  tipList: {
+    method: 'GET',
+    path: '/infor/tip/list',
+    permission: PERMISSIONS.messageTips,
+  },
+  preferences: {
+    method: 'GET',
+    path: '/infor/preferences',
+    permission: AUTHENTICATED,
+  },
+  preferencesUpdate: {
+    method: 'POST',
+    path: '/infor/preferences',
+    permission: AUTHENTICATED,
+  },
+  guideRead: {
+    method: 'GET',
+    path: '/guidehistory/read',
+    permission: AUTHENTICATED,
+  },
+  guideStatus: {
+    method: 'GET',
+    path: '/guidehistory/status',
+    permission: AUTHENTICATED,
+  },
+  roleList: {
+    method: 'GET',
+    path: '/control/user/userrole/list',
+    permission: PERMISSIONS.systemRoles,
+  },
+  roleAdd: {
+    method: 'GET',
+    path: '/control/user/userrole/add',
+    permission: PERMISSIONS.systemRoles,
+  },
+  roleUpdate: {
+    method: 'POST',
+    path: '/control/role/update',
+    permission: PERMISSIONS.systemRoles,
+  },
+  roleInsert: {
+    method: 'GET',
+    path: '/control/user/userrole/insert',
+    permission: PERMISSIONS.systemRoles,
+  },
+  roleDelete: {
+    method: 'GET',
+    path: '/control/user/userrole/delete',
+    permission: PERMISSIONS.systemRoles,
+  },
+  roleUsers: {
+    method: 'GET',
+    path: '/control/user/userrole/users',
+    permission: PERMISSIONS.systemRoles,
+  },
+  roleMenuTree: {
+    method: 'GET',
+    path: '/control/role/menus',
+    permission: PERMISSIONS.systemRoles,
+  },
+  menuList: {
+    method: 'GET',
+    path: '/control/menu/list',
+    permission: PERMISSIONS.systemMenus,
+  },
+  menuCreate: {
+    method: 'POST',
+    path: '/control/menu/create',
+    permission: PERMISSIONS.systemMenus,
+  },
+  menuUpdate: {
+    method: 'POST',
+    path: '/control/menu/update',
+    permission: PERMISSIONS.systemMenus,
+  },
+  menuDelete: {
+    method: 'POST',
+    path: '/control/menu/delete',
+    permission: PERMISSIONS.systemMenus,
+  },
+  auditList: {
+    method: 'GET',
+    path: '/log/audit/list',
+    permission: PERMISSIONS.auditLog,
+  },
+  auditExport: {
+    method: 'GET',
+    path: '/log/audit/export',
+    permission: PERMISSIONS.auditLog,
+    timeoutMs: HISTORY_TIMEOUT_MS,
+  },
+} as const satisfies Record<string, EndpointRoute>;
+
+export type EndpointName = keyof typeof ENDPOINT_ROUTES;
