@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * The platforms Postdeck publishes to, and its channel platforms: those plus Google Analytics 4,
