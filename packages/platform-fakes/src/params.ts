@@ -79,6 +79,11 @@ export class Params {
     return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 
+  /** Every parameter's name. */
+  names(): string[] {
+    return [...this.#values.keys()];
+  }
+
   /** A repeated field (`media_ids[]`), or a JSON array under the name. */
   all(name: string): string[] {
     const list = this.#values.get(name) ?? this.#values.get(`${name}[]`) ?? [];

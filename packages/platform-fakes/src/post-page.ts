@@ -1,3 +1,4 @@
+import { escapeHtml } from './html.ts';
 import type { FakePost } from './posts.ts';
 
 /**
@@ -9,21 +10,17 @@ export function postPage(platform: string, post: FakePost): string {
     .map((file, index) => {
       const src = `/__fake/posts/${encodeURIComponent(post.id)}/media/${index}`;
       return file.mime.startsWith('video/')
-        ? `<video controls src="${src}" title="${escape(file.name)}"></video>`
-        : `<img src="${src}" alt="${escape(file.name)}">`;
+        ? `<video controls src="${src}" title="${escapeHtml(file.name)}"></video>`
+        : `<img src="${src}" alt="${escapeHtml(file.name)}">`;
     })
     .join('\n');
   const state = post.deletedAt ? `<p class="deleted">Deleted ${post.deletedAt.toISOString()}</p>` : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escape(platform)} post ${escape(post.id)}</title>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(platform)} post ${escapeHtml(post.id)}</title>
 <style>body{font:16px system-ui,sans-serif;max-width:40rem;margin:2rem auto}img,video{max-width:100%;display:block;margin:.5rem 0}.text{white-space:pre-wrap}.deleted{color:#a00}</style>
 </head><body>
-<header><strong>${escape(platform)}</strong> · ${escape(post.account)} · <time>${post.createdAt.toISOString()}</time></header>
-${state}<p class="text">${escape(post.text)}</p>
+<header><strong>${escapeHtml(platform)}</strong> · ${escapeHtml(post.account)} · <time>${post.createdAt.toISOString()}</time></header>
+${state}<p class="text">${escapeHtml(post.text)}</p>
 ${media}
 </body></html>`;
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

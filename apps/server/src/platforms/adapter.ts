@@ -1,4 +1,4 @@
-import type { ChannelPlatform } from '@postdeck/contract/platforms';
+import type { ChannelPlatform, DataSourcePlatform, PublishingPlatform } from '@postdeck/contract/platforms';
 
 /**
  * The one interface every platform implements (DESIGN.md §7, style.md §2.7). An adapter holds no
@@ -94,7 +94,8 @@ export interface CodeExchange {
   context?: Record<string, string> | undefined;
 }
 
-export interface PlatformAdapter {
+/** How an account is connected and what it reaches: what publishing platforms and data sources share. */
+export interface AccountAdapter {
   readonly platform: ChannelPlatform;
   /** The platform's consent page (OAuth platforms). */
   authorizationUrl?(request: AuthorizationRequest): string;
@@ -104,11 +105,20 @@ export interface PlatformAdapter {
   refresh?(grant: Grant): Promise<Grant>;
   /** Revokes the grant at the platform, where its API allows. */
   revoke?(grant: Grant): Promise<void>;
-  /** Everything the grant can publish to (pages, channels, communities, organisations). */
+  /** Everything the grant can publish to or read from (pages, channels, communities, organisations, properties). */
   targets(grant: Grant): Promise<Target[]>;
+}
+
+export interface PlatformAdapter extends AccountAdapter {
+  readonly platform: PublishingPlatform;
   publish(account: AccountAccess, post: PostInput): Promise<PublishedPost>;
   /** Looks for a post whose answer was lost (DESIGN.md §6: reconciling); null when it is not there. */
   find?(account: AccountAccess, post: PostInput, since: string): Promise<PublishedPost | null>;
   remove(account: AccountAccess, externalId: string): Promise<void>;
   metrics?(account: AccountAccess, externalId: string): Promise<PostMetrics>;
+}
+
+/** A platform Postdeck only reads from (Google Analytics 4): connected and released like an account; its reports come with the statistics. */
+export interface DataSourceAdapter extends AccountAdapter {
+  readonly platform: DataSourcePlatform;
 }

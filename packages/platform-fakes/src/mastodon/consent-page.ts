@@ -1,3 +1,4 @@
+import { escapeHtml } from '../html.ts';
 import type { MastodonApp, MastodonUser } from './state.ts';
 
 /**
@@ -7,18 +8,21 @@ import type { MastodonApp, MastodonUser } from './state.ts';
  */
 export function consentPage(app: MastodonApp, users: MastodonUser[], query: Record<string, string>): string {
   const hidden = Object.entries(query)
-    .map(([name, value]) => `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
   const options = users
-    .map((u) => `<option value="${escape(u.id)}">@${escape(u.username)} (${escape(u.displayName)})</option>`)
+    .map(
+      (u) =>
+        `<option value="${escapeHtml(u.id)}">@${escapeHtml(u.username)} (${escapeHtml(u.displayName)})</option>`,
+    )
     .join('');
   const scopes = (query['scope'] ?? 'read')
     .split(/\s+/)
-    .map((s) => `<li>${escape(s)}</li>`)
+    .map((s) => `<li>${escapeHtml(s)}</li>`)
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Authorization required</title></head><body>
-<h1>Authorize ${escape(app.name)}?</h1>
+<h1>Authorize ${escapeHtml(app.name)}?</h1>
 <p>This application will be able to:</p><ul>${scopes}</ul>
 <form method="post" action="/oauth/authorize">
 ${hidden}
@@ -27,8 +31,4 @@ ${hidden}
 <button type="submit" name="decision" value="deny">Deny</button>
 </form>
 </body></html>`;
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -3,7 +3,7 @@ import { type MastodonFake, startMastodonFake } from '@postdeck/platform-fakes/m
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
-import { type PlatformError, isPlatformError } from '../errors.ts';
+import { failure } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { type MastodonAdapter, createMastodonAdapter } from './adapter.ts';
 import { type MastodonApp, appContext } from './oauth.ts';
@@ -83,15 +83,6 @@ const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`)
   media,
   idempotencyKey: key,
 });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isPlatformError(error)) throw new Error(`expected a PlatformError, got ${String(error)}`);
-  return error;
-}
 
 describe('Mastodon: connect', () => {
   it('registers the app on the instance with our scopes and redirect', () => {

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../errors.ts';
+import { errorClassifier } from '../adapter-testing.ts';
 import { MASTODON_ERROR_RULES, describeMastodonError } from './errors.ts';
 
-function kindOf(status: number, body: unknown) {
-  return classify('mastodon', MASTODON_ERROR_RULES, {
-    ...describeMastodonError(body, status),
-    status,
-    raw: body,
-  });
-}
+const kindOf = errorClassifier('mastodon', MASTODON_ERROR_RULES, describeMastodonError);
 
 describe('Mastodon errors', () => {
   it.each([

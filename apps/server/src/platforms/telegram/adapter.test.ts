@@ -2,7 +2,7 @@ import { type TelegramFake, startTelegramFake } from '@postdeck/platform-fakes/t
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, PostInput } from '../adapter.ts';
-import { type PlatformError, isPlatformError } from '../errors.ts';
+import { failure } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { type TelegramAdapter, createTelegramAdapter } from './adapter.ts';
 
@@ -39,15 +39,6 @@ const post = (text: string, media: PostInput['media'] = []): PostInput => ({
   media,
   idempotencyKey: `key-${text}`,
 });
-
-async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!isPlatformError(error)) throw new Error(`expected a PlatformError, got ${String(error)}`);
-  return error;
-}
 
 describe('Telegram: connect', () => {
   it('checks the bot and the channel and returns the channel with its grant', async () => {

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { classify } from '../errors.ts';
+import { errorClassifier } from '../adapter-testing.ts';
 import { TELEGRAM_ERROR_RULES, describeTelegramError } from './errors.ts';
+
+const classified = errorClassifier('telegram', TELEGRAM_ERROR_RULES, describeTelegramError);
 
 /** What a Bot API error body becomes (platforms.md §6 Errors). */
 function kindOf(status: number, description: string, parameters?: { retry_after: number }) {
   const body = { ok: false, error_code: status, description, ...(parameters ? { parameters } : {}) };
-  return classify('telegram', TELEGRAM_ERROR_RULES, {
-    ...describeTelegramError(body, status),
-    status,
-    raw: body,
-  });
+  return classified(status, body);
 }
 
 describe('Telegram errors', () => {
