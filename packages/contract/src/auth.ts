@@ -59,6 +59,8 @@ export const publicConfigSchema = z.object({
   operationManualUrl: z.string().optional(),
   systemId: z.string(),
   version: z.string(),
+  /** The channel platforms run on the local sandbox servers (issue 12): the top bar says "Sandbox". */
+  sandbox: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

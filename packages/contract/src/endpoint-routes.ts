@@ -156,6 +156,51 @@ export const ENDPOINT_ROUTES = {
     path: '/content/restore',
     permission: PERMISSIONS.contentAdminList,
   },
+  channelPlatforms: {
+    method: 'GET',
+    path: '/channel/platforms',
+    permission: PERMISSIONS.channelAccounts,
+  },
+  channelAccountList: {
+    method: 'GET',
+    path: '/channel/account/list',
+    permission: PERMISSIONS.channelAccounts,
+  },
+  channelAccountDetail: {
+    method: 'GET',
+    path: '/channel/account/detail',
+    permission: PERMISSIONS.channelAccounts,
+  },
+  channelConnectStart: {
+    method: 'POST',
+    path: '/channel/connect/start',
+    permission: PERMISSIONS.channelConnect,
+  },
+  channelConnectCallback: {
+    method: 'POST',
+    path: '/channel/connect/callback',
+    permission: PERMISSIONS.channelConnect,
+  },
+  channelConnectPick: {
+    method: 'POST',
+    path: '/channel/connect/pick',
+    permission: PERMISSIONS.channelConnect,
+  },
+  channelConnectTelegram: {
+    method: 'POST',
+    path: '/channel/connect/telegram',
+    permission: PERMISSIONS.channelConnect,
+  },
+  channelConnectBluesky: {
+    method: 'POST',
+    path: '/channel/connect/bluesky',
+    permission: PERMISSIONS.channelConnect,
+  },
+  channelRelease: {
+    method: 'POST',
+    path: '/channel/account/release',
+    permission: PERMISSIONS.channelRelease,
+  },
   materialList: {
     method: 'GET',
     path: '/material/list',

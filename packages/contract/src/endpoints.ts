@@ -15,6 +15,23 @@ import {
   userInfoSchema,
 } from './auth.ts';
 import {
+  blueskyConnectBodySchema,
+  channelAccountIdQuerySchema,
+  channelAccountListQuerySchema,
+  channelAccountListSchema,
+  channelAccountSchema,
+  channelPlatformsSchema,
+  connectCallbackBodySchema,
+  connectPickBodySchema,
+  connectStartBodySchema,
+  connectStartSchema,
+  connectTargetsSchema,
+  connectedAccountsSchema,
+  releaseBodySchema,
+  releaseSchema,
+  telegramConnectBodySchema,
+} from './channels.ts';
+import {
   contentArchiveBodySchema,
   contentCreateBodySchema,
   contentDetailSchema,
@@ -306,6 +323,72 @@ export const endpoints = {
     tag: 'content',
     body: contentIdBodySchema,
     response: contentDetailSchema,
+  },
+  channelPlatforms: {
+    ...ENDPOINT_ROUTES.channelPlatforms,
+    summary:
+      'Every channel platform: how it connects, and whether it runs on the sandbox, live or not at all',
+    tag: 'channels',
+    response: channelPlatformsSchema,
+  },
+  channelAccountList: {
+    ...ENDPOINT_ROUTES.channelAccountList,
+    summary: "The channel accounts of the caller's data scope, filtered by platform, department and status",
+    tag: 'channels',
+    querystring: channelAccountListQuerySchema,
+    response: channelAccountListSchema,
+  },
+  channelAccountDetail: {
+    ...ENDPOINT_ROUTES.channelAccountDetail,
+    summary: "One channel account; 404 outside the caller's data scope (the release pages open it directly)",
+    tag: 'channels',
+    querystring: channelAccountIdQuerySchema,
+    response: channelAccountSchema,
+  },
+  channelConnectStart: {
+    ...ENDPOINT_ROUTES.channelConnectStart,
+    summary:
+      "The platform's consent page address for a new connection, bound to the caller and the department (ten minutes, once)",
+    tag: 'channels',
+    body: connectStartBodySchema,
+    response: connectStartSchema,
+  },
+  channelConnectCallback: {
+    ...ENDPOINT_ROUTES.channelConnectCallback,
+    summary:
+      "What the platform sent back to /authOpen: the grant's targets to pick from, or why nothing was granted",
+    tag: 'channels',
+    body: connectCallbackBodySchema,
+    response: connectTargetsSchema,
+  },
+  channelConnectPick: {
+    ...ENDPOINT_ROUTES.channelConnectPick,
+    summary: 'Connects the targets ticked on /authOpen; one already connected is renewed, its history kept',
+    tag: 'channels',
+    body: connectPickBodySchema,
+    response: connectedAccountsSchema,
+  },
+  channelConnectTelegram: {
+    ...ENDPOINT_ROUTES.channelConnectTelegram,
+    summary: 'Connects a Telegram channel through a bot that administers it with the right to post',
+    tag: 'channels',
+    body: telegramConnectBodySchema,
+    response: connectedAccountsSchema,
+  },
+  channelConnectBluesky: {
+    ...ENDPOINT_ROUTES.channelConnectBluesky,
+    summary: 'Connects a Bluesky account with its handle and an app password',
+    tag: 'channels',
+    body: blueskyConnectBodySchema,
+    response: connectedAccountsSchema,
+  },
+  channelRelease: {
+    ...ENDPOINT_ROUTES.channelRelease,
+    summary:
+      'Releases an account: revoked at the platform where it allows, tokens wiped, history kept, its scheduled publications held',
+    tag: 'channels',
+    body: releaseBodySchema,
+    response: releaseSchema,
   },
   materialList: {
     ...ENDPOINT_ROUTES.materialList,

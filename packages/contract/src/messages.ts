@@ -17,6 +17,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.taken': 'This value is already taken',
     'validation.cursor': 'This page link no longer fits the list; start again from the first page',
     'validation.pageBeyondBound': 'Pages this deep are reached with Next from the last numbered page',
+    'validation.telegramBotToken': 'Paste the token BotFather gave, like 123456789:AAH…',
+    'validation.telegramChannel':
+      "Enter the channel as @username, or a private channel's id starting with -100",
+    'validation.blueskyAppPassword':
+      "Enter an app password (xxxx-xxxx-xxxx-xxxx) made in Bluesky's settings, not the account password",
   },
   zh: {
     'validation.required': '此项为必填项',
@@ -33,6 +38,10 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.taken': '该值已被使用',
     'validation.cursor': '此翻页链接已与列表不符，请从第一页重新开始',
     'validation.pageBeyondBound': '这么靠后的页面请从最后一个编号页点“下一页”进入',
+    'validation.telegramBotToken': '请粘贴 BotFather 提供的令牌，例如 123456789:AAH…',
+    'validation.telegramChannel': '频道请填写 @用户名，私有频道请填写以 -100 开头的 ID',
+    'validation.blueskyAppPassword':
+      '请输入在 Bluesky 设置中创建的应用密码（xxxx-xxxx-xxxx-xxxx），而不是账号密码',
   },
   es: {
     'validation.required': 'Este campo es obligatorio',
@@ -52,6 +61,11 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.cursor': 'Este enlace de página ya no corresponde a la lista; vuelva a la primera página',
     'validation.pageBeyondBound':
       'A las páginas tan lejanas se llega con Siguiente desde la última página numerada',
+    'validation.telegramBotToken': 'Pegue el token que dio BotFather, como 123456789:AAH…',
+    'validation.telegramChannel':
+      'Indique el canal como @usuario, o el id de un canal privado que empieza por -100',
+    'validation.blueskyAppPassword':
+      'Indique una contraseña de aplicación (xxxx-xxxx-xxxx-xxxx) creada en los ajustes de Bluesky, no la contraseña de la cuenta',
   },
   ja: {
     'validation.required': 'この項目は必須です',
@@ -70,5 +84,10 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.cursor': 'このページへのリンクは一覧と合わなくなりました。最初のページからやり直してください',
     'validation.pageBeyondBound':
       'これより後ろのページへは、番号付きの最後のページから「次へ」で移動してください',
+    'validation.telegramBotToken': 'BotFather が発行したトークン（例: 123456789:AAH…）を貼り付けてください',
+    'validation.telegramChannel':
+      'チャンネルは @ユーザー名、非公開チャンネルは -100 で始まる ID で入力してください',
+    'validation.blueskyAppPassword':
+      'Bluesky の設定で作成したアプリパスワード（xxxx-xxxx-xxxx-xxxx）を入力してください。アカウントのパスワードではありません',
   },
 };

@@ -14,7 +14,10 @@ export const PERMISSIONS = {
   /** action: publish now, schedule, withdraw */
   publishCreate: 'publish:create',
   channelAccounts: 'channel:account:list',
-  channelManage: 'channel:account:manage',
+  /** action: connect accounts (and reconnect them) */
+  channelConnect: 'channel:account:connect',
+  /** action: release accounts */
+  channelRelease: 'channel:account:release',
   materials: 'material:list',
   materialManage: 'material:manage',
   reports: 'report:view',

@@ -58,7 +58,7 @@ export const MENU_TREE: MenuSeed[] = [
       'channelAccounts',
       'LinkOutlined',
       [P.channelAccounts],
-      [action('manageAccounts', [P.channelManage])],
+      [action('connectAccounts', [P.channelConnect]), action('releaseAccounts', [P.channelRelease])],
     ),
   ]),
   group('materialsGroup', 'PictureOutlined', [

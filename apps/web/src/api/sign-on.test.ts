@@ -7,6 +7,7 @@ const SSO = {
   oidc: false,
   systemId: 'postdeck',
   version: '1.0.0',
+  sandbox: false,
 };
 const ORIGIN = 'https://console.example.com';
 const SERVICE = encodeURIComponent('https://console.example.com/login');

@@ -7,6 +7,7 @@ export const NO_SSO: PublicConfig = {
   oidc: false,
   systemId: '',
   version: '',
+  sandbox: false,
 };
 
 /** `address` with `query` added, after `?` or, when it already has a query, `&`. */

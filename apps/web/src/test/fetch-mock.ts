@@ -47,6 +47,7 @@ export const NO_SSO_CONFIG = {
   oidc: false,
   systemId: 'postdeck',
   version: '0.1.0',
+  sandbox: false,
 };
 
 export const USER_INFO: UserInfo = {

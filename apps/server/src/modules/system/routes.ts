@@ -8,7 +8,14 @@ import { route } from '../../lib/route.ts';
 
 export const VERSION = '0.1.0';
 
-export function systemRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
+export function systemRoutes(
+  app: FastifyInstance,
+  deps: {
+    db: Db;
+    config: Config;
+    /** The channel platforms run on the local sandbox servers. */ sandbox?: boolean;
+  },
+) {
   route(app, 'health', async () => {
     await deps.db.execute(sql`select 1`);
     return { status: 'ok' as const };
@@ -25,5 +32,6 @@ export function systemRoutes(app: FastifyInstance, deps: { db: Db; config: Confi
     systemId: deps.config.systemId,
     operationManualUrl: deps.config.operationManualUrl,
     version: VERSION,
+    sandbox: deps.sandbox ?? false,
   }));
 }

@@ -14,7 +14,8 @@ export const enBoot = {
   route: {
     // Action entries of the menu tree (the role form shows them).
     publish: 'Publish, schedule and withdraw',
-    manageAccounts: 'Manage channel accounts',
+    connectAccounts: 'Connect channel accounts',
+    releaseAccounts: 'Release channel accounts',
     manageMaterials: 'Manage materials',
     sendTips: 'Send tips',
     allMessages: "Everyone's messages",

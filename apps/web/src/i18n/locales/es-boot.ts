@@ -10,7 +10,8 @@ export const esBoot: BootMessages = {
   route: {
     // Action entries of the menu tree (the role form shows them).
     publish: 'Publicar, programar y retirar',
-    manageAccounts: 'Gestionar cuentas de canal',
+    connectAccounts: 'Conectar cuentas de canal',
+    releaseAccounts: 'Desvincular cuentas de canal',
     manageMaterials: 'Gestionar materiales',
     sendTips: 'Enviar avisos',
     allMessages: 'Mensajes de todos',

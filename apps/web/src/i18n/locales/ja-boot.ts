@@ -10,7 +10,8 @@ export const jaBoot: BootMessages = {
   route: {
     // Action entries of the menu tree (the role form shows them).
     publish: '公開・予約・取り下げ',
-    manageAccounts: 'チャネルアカウントの管理',
+    connectAccounts: 'チャネルアカウントの接続',
+    releaseAccounts: 'チャネルアカウントの連携解除',
     manageMaterials: '素材の管理',
     sendTips: 'お知らせの送信',
     allMessages: '全員のメッセージ',

@@ -10,7 +10,8 @@ export const zhBoot: BootMessages = {
   route: {
     // Action entries of the menu tree (the role form shows them).
     publish: '发布、定时与撤回',
-    manageAccounts: '管理渠道账号',
+    connectAccounts: '连接渠道账号',
+    releaseAccounts: '解除渠道账号',
     manageMaterials: '管理素材',
     sendTips: '发送提示',
     allMessages: '所有人的消息',
