@@ -18,6 +18,7 @@ import { createOidc } from './modules/auth/oidc.ts';
 import { oidcRoutes } from './modules/auth/oidc-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { manualRoutes } from './modules/manual/routes.ts';
+import { createChannelsModule } from './modules/channels/module.ts';
 import { createMaterialsModule } from './modules/materials/module.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
 import { createUserAdminService } from './modules/users/admin-service.ts';
@@ -169,6 +170,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lists,
   });
   await materials.registerJobs();
+  const channels = createChannelsModule({
+    db: database.db,
+    clock,
+    config,
+    masterSecret: deps.masterSecret,
+    lists,
+  });
+  app.addHook('onClose', () => channels.close());
 
   await app.register(fastifyCookie);
   registerSecurityHeaders(app);
@@ -196,7 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await registerCompression(api);
-      systemRoutes(api, { db: database.db, config });
+      systemRoutes(api, { db: database.db, config, sandbox: channels.registry.sandbox });
       authRoutes(api, auth, userAdmin);
       oidcRoutes(api, oidc);
       userAdminRoutes(api, userAdmin);
@@ -212,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         createContentService({ db: database.db, clock, materials: materials.service, lists }),
       );
       materials.routes(api);
+      channels.routes(api);
     },
     { prefix: API_BASE },
   );

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { isValidPassword } from '@postdeck/contract/validators';
 import { z } from 'zod';
+import { type ChannelsConfig, channelEnvFields, readChannelsConfig } from './config-channels.ts';
 import { type OidcConfig, oidcEnvFields, readOidcConfig } from './config-oidc.ts';
 import { MIN_SECRET_LENGTH } from './lib/secrets.ts';
 import { type ChannelTokenKey, parseChannelTokenKeys } from './platforms/token-keys.ts';
@@ -99,6 +100,8 @@ const envSchema = z.object({
   FETCH_ALLOW_PRIVATE: z.string().default(''),
   /** OpenID Connect single sign-on: PUBLIC_URL and OIDC_* (config-oidc.ts). */
   ...oidcEnvFields,
+  /** The channel platforms: sandbox or live, app credentials, hosts (config-channels.ts). */
+  ...channelEnvFields,
   /**
    * The company directory over LDAP or Active Directory; without LDAP_URL the directory is
    * Postdeck's own users. Empty values count as unset.
@@ -170,6 +173,8 @@ export interface Config {
     uploadsDir: string;
   };
   fetchAllowPrivate: string;
+  /** The channel platforms: sandbox or live, their app credentials and hosts. */
+  channels: ChannelsConfig;
   /** OpenID Connect single sign-on; undefined unless OIDC_ISSUER is set. */
   oidc: OidcConfig | undefined;
   /** The LDAP or Active Directory company directory; undefined: Postdeck's own users. */
@@ -210,6 +215,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const oidc = parsed.success ? readOidcConfig(parsed.data) : undefined;
   issues.push(...(oidc?.issues ?? []));
+  const channels = parsed.success
+    ? readChannelsConfig(
+        parsed.data,
+        parsed.data.PUBLIC_URL
+          ? new URL(parsed.data.PUBLIC_URL).origin
+          : `http://localhost:${parsed.data.PORT}`,
+      )
+    : undefined;
+  issues.push(...(channels?.issues ?? []));
   if (!parsed.success || issues.length > 0) {
     throw new Error(`Invalid configuration:\n${issues.map((line) => `  ${line}`).join('\n')}`);
   }
@@ -249,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     oidc: oidc?.config,
+    channels: channels?.config ?? { sandbox: true, redirectUri: '', credentials: {}, hosts: {} },
     ldap:
       e.LDAP_URL && e.LDAP_BASE_DN
         ? {

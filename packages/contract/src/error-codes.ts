@@ -94,7 +94,7 @@ export const ERROR_CODES = {
   consentDenied: { code: 102004, http: 400, action: 'message' },
   scopesMissing: { code: 102005, http: 400, action: 'message' },
   noTargets: { code: 102006, http: 400, action: 'message' },
-  platformUnavailable: { code: 102007, http: 503, action: 'message' },
+  platformUnavailable: { code: 102007, http: 400, action: 'message' },
   platformRefused: { code: 102008, http: 400, action: 'message' },
   platformUnreachable: { code: 102009, http: 503, action: 'message' },
   telegramBotInvalid: { code: 102010, http: 400, action: 'fields' },

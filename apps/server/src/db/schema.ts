@@ -468,6 +468,8 @@ export const channelAccounts = pgTable(
     lastFailureAt: at('last_failure_at'),
     /** The last failure as the platform said it (kind, message, code), for the channels page. */
     lastFailure: jsonb('last_failure'),
+    /** Calls or units left, where the platform reports them (YouTube's quota, X's rate limit). */
+    quotaLeft: integer('quota_left'),
     connectedAt: at('connected_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
     releasedAt: at('released_at'),
@@ -480,6 +482,25 @@ export const channelAccounts = pgTable(
       .on(t.renewBy)
       .where(sql`${t.status} in ('active', 'expiring')`),
   ],
+);
+
+/**
+ * Every failed call on an account (a refused refresh, a publication the platform refused), kept
+ * so the channels page can count the last seven days; the account keeps only its last one.
+ */
+export const channelAccountFailures = pgTable(
+  'channel_account_failures',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => channelAccounts.id, { onDelete: 'cascade' }),
+    /** platforms/errors.ts PlatformErrorKind */
+    kind: text('kind').notNull(),
+    message: text('message'),
+    at: at('at').notNull(),
+  },
+  (t) => [index('channel_account_failures_account_at_idx').on(t.accountId, t.at)],
 );
 
 /**

@@ -21,6 +21,7 @@ export async function checkChannel(
   if (!allowed) {
     throw new PlatformError('rejected', {
       platform: 'telegram',
+      platformCode: 'botNotAdministrator',
       platformMessage: `The bot @${bot.username ?? bot.id} is not an administrator of ${describeChat(chat)} allowed to post messages`,
       raw: member,
     });

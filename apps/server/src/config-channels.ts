@@ -1,0 +1,103 @@
+import { CHANNEL_PLATFORMS, type ChannelPlatform } from '@postdeck/contract/platforms';
+import { z } from 'zod';
+
+/**
+ * The settings of the channel platforms (issue 12), read with the rest of the environment by
+ * config.ts. README: 'Channels and the sandbox'.
+ */
+
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
+const credential = unsetIfEmpty(z.string().max(512).optional());
+
+/** The app credentials each OAuth platform needs: Facebook's serve Instagram too, Google's YouTube and GA4. */
+export const APP_CREDENTIALS = {
+  facebook: ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
+  instagram: ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
+  youtube: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ga4: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  x: ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
+  vk: ['VK_CLIENT_ID', 'VK_CLIENT_SECRET'],
+  linkedin: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
+  tiktok: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
+} as const satisfies Partial<Record<ChannelPlatform, readonly [string, string]>>;
+
+type CredentialVar = (typeof APP_CREDENTIALS)[keyof typeof APP_CREDENTIALS][number];
+const credentialVars = [...new Set(Object.values(APP_CREDENTIALS).flat())] as CredentialVar[];
+const hostVar = (platform: ChannelPlatform) => `CHANNEL_HOSTS_${platform.toUpperCase()}`;
+
+export const channelEnvFields = {
+  /**
+   * sandbox: every platform on the local servers started in-process; live: the platforms' own
+   * hosts; auto (default): sandbox unless some platform's app credentials are set.
+   */
+  CHANNELS_MODE: z.enum(['auto', 'sandbox', 'live']).default('auto'),
+  ...(Object.fromEntries(credentialVars.map((name) => [name, credential])) as Record<
+    CredentialVar,
+    typeof credential
+  >),
+  /** A platform's hosts as JSON, e.g. {"apiBase":"https://graph.facebook.com"}: each adapter's DEFAULT_*_HOSTS names the keys. */
+  ...(Object.fromEntries(
+    CHANNEL_PLATFORMS.map((platform) => [hostVar(platform), unsetIfEmpty(z.string().max(4096).optional())]),
+  ) as Record<string, z.ZodType<string | undefined>>),
+};
+
+export interface AppCredentials {
+  clientId: string;
+  clientSecret: string;
+}
+
+export interface ChannelsConfig {
+  sandbox: boolean;
+  /** Where platforms send the browser back: PUBLIC_URL (or http://localhost:PORT) + /authOpen. */
+  redirectUri: string;
+  /** The app credentials of each OAuth platform that has them. */
+  credentials: Partial<Record<ChannelPlatform, AppCredentials>>;
+  /** Host overrides per platform (live mode; the sandbox sets its own). */
+  hosts: Partial<Record<ChannelPlatform, Record<string, string>>>;
+}
+
+export function readChannelsConfig(
+  env: Record<string, unknown>,
+  publicOrigin: string,
+): { config?: ChannelsConfig; issues: string[] } {
+  const issues: string[] = [];
+  const credentials: ChannelsConfig['credentials'] = {};
+  for (const [platform, [idVar, secretVar]] of Object.entries(APP_CREDENTIALS)) {
+    const clientId = env[idVar] as string | undefined;
+    const clientSecret = env[secretVar] as string | undefined;
+    if (clientId && clientSecret) credentials[platform as ChannelPlatform] = { clientId, clientSecret };
+    else if (clientId || clientSecret)
+      issues.push(`${clientId ? secretVar : idVar}: required with ${clientId ? idVar : secretVar}`);
+  }
+  const hosts: ChannelsConfig['hosts'] = {};
+  for (const platform of CHANNEL_PLATFORMS) {
+    const raw = env[hostVar(platform)] as string | undefined;
+    if (!raw) continue;
+    const parsed = hostsSchema.safeParse(parseJson(raw));
+    if (parsed.success) hosts[platform] = parsed.data;
+    else issues.push(`${hostVar(platform)}: must be a JSON object of host names to http(s) addresses`);
+  }
+  const mode = env['CHANNELS_MODE'] as 'auto' | 'sandbox' | 'live';
+  const sandbox = mode === 'sandbox' || (mode === 'auto' && Object.keys(credentials).length === 0);
+  return {
+    issues,
+    config: { sandbox, redirectUri: `${publicOrigin}/authOpen`, credentials, hosts },
+  };
+}
+
+const hostsSchema = z.record(
+  z.string().regex(/^[A-Za-z][A-Za-z0-9]*$/),
+  z
+    .string()
+    .url()
+    .refine((url) => /^https?:\/\//.test(url)),
+);
+
+function parseJson(raw: string): unknown {
+  try {
+    return JSON.parse(raw) as unknown;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,264 @@
+import type { ChannelAccount, ConnectTargets } from '@postdeck/contract/channels';
+import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, channelAccounts } from '../../db/schema.ts';
+import { manualClock } from '../../lib/clock.ts';
+import { departmentTree } from '../../test/fixtures.ts';
+import { ADMIN_PASSWORD, type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
+import { createUser } from '../users/user-repo.ts';
+
+const PASSWORD = 'Secr3t!pw';
+const clock = manualClock(new Date('2026-03-01T09:00:00Z'));
+let t: TestApp;
+let dept: Awaited<ReturnType<typeof departmentTree>>;
+const tokens: Record<string, string> = {};
+let hints: Record<string, Record<string, string>> = {};
+
+type Answer<T> = { status: number; body: { code: number; msg: string; data: T } };
+const get = <T>(path: string, who: string, query: Record<string, string> = {}) =>
+  call(t.app, 'GET', path, { token: tokens[who], query }) as Promise<Answer<T>>;
+const post = <T>(path: string, who: string, body: unknown) =>
+  call(t.app, 'POST', path, { token: tokens[who], body }) as Promise<Answer<T>>;
+const fields = (answer: Answer<unknown>) =>
+  ((answer.body.data as { errors?: { field: string }[] } | null)?.errors ?? []).map((e) => e.field);
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  dept = await departmentTree(t.db);
+  const people: [string, number, string][] = [
+    ['lead', dept.news, 'dept_admin'],
+    ['editor', dept.news, 'editor'],
+    ['intl', dept.intl, 'dept_admin'],
+  ];
+  for (const [key, departmentId, role] of people) {
+    await createUser(t.db, {
+      account: `c_${key}`,
+      name: `Cy ${key}`,
+      password: PASSWORD,
+      departmentId,
+      roleCodes: [role],
+    });
+    tokens[key] = (await login(t.app, `c_${key}`, PASSWORD)).accessToken;
+  }
+  tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
+  const platforms = await get<{ platforms: { platform: string; sandboxHints?: Record<string, string> }[] }>(
+    '/channel/platforms',
+    'lead',
+  );
+  hints = Object.fromEntries(platforms.body.data.platforms.map((p) => [p.platform, p.sandboxHints ?? {}]));
+});
+afterAll(() => t.close());
+
+const list = async (who: string, query: Record<string, string> = {}) =>
+  (await get<{ items: ChannelAccount[] }>('/channel/account/list', who, query)).body.data.items;
+
+describe('the platforms', () => {
+  it('runs on the sandbox with nothing configured, and says what to type where a platform asks', async () => {
+    const answer = await get<{ sandbox: boolean; platforms: { platform: string; mode: string }[] }>(
+      '/channel/platforms',
+      'editor',
+    );
+    expect(answer.body.data.sandbox).toBe(true);
+    expect(answer.body.data.platforms.find((p) => p.platform === 'telegram')?.mode).toBe('sandbox');
+    expect(hints['telegram']).toEqual({
+      botToken: expect.stringMatching(/^\d+:/),
+      channel: '@postdeck_news',
+    });
+    expect(hints['mastodon']?.['instance']).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await get<{ sandbox: boolean }>('/public/config', 'editor')).body.data.sandbox).toBe(true);
+  });
+});
+
+describe('Telegram', () => {
+  it('connects a channel the bot administers, into the chosen department', async () => {
+    const answer = await post<{ accounts: ChannelAccount[] }>('/channel/connect/telegram', 'lead', {
+      departmentId: dept.video,
+      ...hints['telegram'],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.accounts).toEqual([
+      expect.objectContaining({
+        platform: 'telegram',
+        name: 'Postdeck News',
+        handle: '@postdeck_news',
+        department: { id: dept.video, name: 'Video' },
+        connectedBy: { id: expect.any(Number), name: 'Cy lead' },
+        status: 'active',
+        missingScopes: [],
+        failures7d: 0,
+      }),
+    ]);
+    expect(JSON.stringify(answer.body)).not.toContain(hints['telegram']?.['botToken']);
+  });
+
+  it('names the field: an unknown bot, a channel it cannot see, a bot that may not post', async () => {
+    const connect = (botToken: string, channel: string) =>
+      post('/channel/connect/telegram', 'lead', { departmentId: dept.news, botToken, channel });
+    const unknown = await connect('7000000009:AAHnot-a-bot-the-sandbox-knows-at-all', '@postdeck_news');
+    expect([unknown.status, unknown.body.code, fields(unknown)]).toEqual([400, 102010, ['botToken']]);
+    const botToken = hints['telegram']?.['botToken'] ?? '';
+    const member = await connect(botToken, '@postdeck_readers');
+    expect([member.status, member.body.code, fields(member)]).toEqual([400, 102012, ['channel']]);
+    const missing = await connect(botToken, '@nowhere_at_all');
+    expect([missing.status, missing.body.code, fields(missing)]).toEqual([400, 102011, ['channel']]);
+    const malformed = await connect('not a token', 'no channel');
+    expect([malformed.status, fields(malformed).sort()]).toEqual([400, ['botToken', 'channel']]);
+  });
+
+  it("refuses a department outside the caller's scope, and a caller who may only view", async () => {
+    const foreign = await post('/channel/connect/telegram', 'intl', {
+      departmentId: dept.news,
+      ...hints['telegram'],
+    });
+    expect([foreign.status, fields(foreign)]).toEqual([400, ['departmentId']]);
+    const viewer = await post('/channel/connect/telegram', 'editor', {
+      departmentId: dept.news,
+      ...hints['telegram'],
+    });
+    expect(viewer.status).toBe(403);
+  });
+});
+
+/** Starts a Mastodon connection as `who` and answers the instance's consent page. */
+async function mastodonConsent(who: string, decision: 'approve' | 'deny') {
+  const start = await post<{ authorizationUrl: string }>('/channel/connect/start', who, {
+    platform: 'mastodon',
+    departmentId: dept.news,
+    instance: hints['mastodon']?.['instance'],
+  });
+  expect(start.status).toBe(200);
+  const back = await submitConsent(start.body.data.authorizationUrl, { decision });
+  expect(back.origin + back.pathname).toBe('http://localhost:8080/authOpen');
+  return Object.fromEntries(back.searchParams) as Record<string, string>;
+}
+
+describe('Mastodon through its consent page', () => {
+  let connected: ChannelAccount;
+
+  it('lists what the grant reaches, then connects the picked account', async () => {
+    const { state, code } = await mastodonConsent('lead', 'approve');
+    const targets = await post<ConnectTargets>('/channel/connect/callback', 'lead', { state, code });
+    expect(targets.status).toBe(200);
+    expect(targets.body.data).toMatchObject({
+      platform: 'mastodon',
+      department: { id: dept.news, name: 'Newsroom' },
+      targets: [{ name: 'Postdeck Newsroom', handle: expect.stringMatching(/^@newsroom@/), existing: null }],
+      missingScopes: [],
+    });
+    const picked = await post<{ accounts: ChannelAccount[] }>('/channel/connect/pick', 'lead', {
+      connectionId: targets.body.data.connectionId,
+      externalIds: targets.body.data.targets.map((target) => target.externalId),
+    });
+    expect(picked.status).toBe(200);
+    connected = picked.body.data.accounts[0] as ChannelAccount;
+    expect(connected).toMatchObject({
+      platform: 'mastodon',
+      status: 'active',
+      department: { id: dept.news },
+    });
+    expect((await list('lead', { platform: 'mastodon' })).map((a) => a.id)).toEqual([connected.id]);
+  });
+
+  it('refuses a replayed answer, a denial, an answer older than ten minutes, and one started by someone else', async () => {
+    const { state, code } = await mastodonConsent('lead', 'approve');
+    expect((await post('/channel/connect/callback', 'lead', { state, code })).status).toBe(200);
+    const replay = await post('/channel/connect/callback', 'lead', { state, code });
+    expect([replay.status, replay.body.code]).toEqual([409, 102002]);
+
+    const denied = await mastodonConsent('lead', 'deny');
+    const refusal = await post('/channel/connect/callback', 'lead', {
+      state: denied['state'],
+      error: denied['error'],
+      errorDescription: denied['error_description'],
+    });
+    expect([refusal.status, refusal.body.code, refusal.body.msg]).toEqual([
+      400,
+      102004,
+      'Mastodon access was not granted, so nothing was connected',
+    ]);
+
+    const late = await mastodonConsent('lead', 'approve');
+    clock.advance(10 * 60 * 1000 + 1);
+    const expired = await post('/channel/connect/callback', 'lead', late);
+    expect([expired.status, expired.body.code]).toEqual([400, 102001]);
+
+    const theirs = await mastodonConsent('lead', 'approve');
+    const stolen = await post('/channel/connect/callback', 'admin', theirs);
+    expect([stolen.status, stolen.body.code]).toEqual([400, 102003]);
+  });
+
+  it('renews an account connected again, keeping its row, and audits both', async () => {
+    const again = await mastodonConsent('lead', 'approve');
+    const targets = await post<ConnectTargets>('/channel/connect/callback', 'lead', again);
+    expect(targets.body.data.targets[0]?.existing).toMatchObject({
+      accountId: connected.id,
+      status: 'active',
+    });
+    const pick = { connectionId: targets.body.data.connectionId, externalIds: [connected.externalId] };
+    // Two submissions at once: one connects, the other finds the connection closed.
+    const [first, second] = await Promise.all([
+      post('/channel/connect/pick', 'lead', pick),
+      post('/channel/connect/pick', 'lead', pick),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const rows = await t.db.select().from(channelAccounts).where(eq(channelAccounts.platform, 'mastodon'));
+    expect(rows.map((r) => r.id)).toEqual([connected.id]);
+    const actions = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.target, `channel:${connected.id}`)));
+    expect(actions.map((a) => a.action)).toEqual(['channel.connect', 'channel.reconnect']);
+  });
+
+  it('refuses an instance that is not the sandbox', async () => {
+    const answer = await post('/channel/connect/start', 'lead', {
+      platform: 'mastodon',
+      departmentId: dept.news,
+      instance: 'http://169.254.169.254',
+    });
+    expect([answer.status, fields(answer)]).toEqual([400, ['instance']]);
+  });
+
+  it('releases: revoked at the instance, tokens wiped, row and history kept; a second release is refused', async () => {
+    const released = await post<{
+      account: ChannelAccount;
+      revokedAtPlatform: boolean;
+      heldPublications: number;
+    }>('/channel/account/release', 'lead', { id: connected.id });
+    expect(released.status).toBe(200);
+    expect(released.body.data).toMatchObject({
+      account: { id: connected.id, status: 'released', releasedBy: { name: 'Cy lead' } },
+      revokedAtPlatform: true,
+      heldPublications: 0,
+    });
+    const [row] = await t.db.select().from(channelAccounts).where(eq(channelAccounts.id, connected.id));
+    expect([row?.tokensSealed, row?.tokenKeyId]).toEqual([null, null]);
+    const again = await post('/channel/account/release', 'lead', { id: connected.id });
+    expect([again.status, again.body.code]).toEqual([409, 102015]);
+  });
+});
+
+describe('data scope', () => {
+  it("shows and releases only the accounts of the caller's departments", async () => {
+    const [video] = await list('lead', { platform: 'telegram' });
+    expect(video?.department.name).toBe('Video');
+    expect(await list('intl')).toEqual([]);
+    expect((await get('/channel/account/detail', 'intl', { id: String(video?.id) })).status).toBe(404);
+    expect((await post('/channel/account/release', 'intl', { id: video?.id })).status).toBe(404);
+    expect((await get('/channel/account/detail', 'lead', { id: String(video?.id) })).status).toBe(200);
+    // An editor's scope is their own department, not the Video department under it.
+    expect((await get('/channel/account/detail', 'editor', { id: String(video?.id) })).status).toBe(404);
+    expect((await post('/channel/account/release', 'editor', { id: video?.id })).status).toBe(403);
+  });
+
+  it('filters by platform, department and status', async () => {
+    expect((await list('admin', { status: 'released' })).map((a) => a.platform)).toEqual(['mastodon']);
+    expect((await list('admin', { departmentId: String(dept.video) })).map((a) => a.platform)).toEqual([
+      'telegram',
+    ]);
+    expect(await list('admin', { platform: 'youtube' })).toEqual([]);
+    const bad = await get('/channel/account/list', 'admin', { status: 'sleeping' });
+    expect([bad.status, fields(bad)]).toEqual([400, ['status']]);
+  });
+});

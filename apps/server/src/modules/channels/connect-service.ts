@@ -1,0 +1,341 @@
+import type { ConnectTargets } from '@postdeck/contract/channels';
+import type { endpoints } from '@postdeck/contract/endpoints';
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import type { ChannelPlatform } from '@postdeck/contract/platforms';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { channelAccounts, departments } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { departmentScope, inScope } from '../../lib/department-scope.ts';
+import { AppError, fieldError } from '../../lib/errors.ts';
+import type { Principal } from '../../lib/principal.ts';
+import type { AccountAdapter, Grant, Target } from '../../platforms/adapter.ts';
+import { isPlatformError } from '../../platforms/errors.ts';
+import type { MastodonAdapter } from '../../platforms/mastodon/adapter.ts';
+import { appContext, instanceOrigin } from '../../platforms/mastodon/oauth.ts';
+import type { PlatformRegistry } from '../../platforms/registry.ts';
+import type { TokenVault } from '../../platforms/token-vault.ts';
+import { type RequestMeta, auditChange } from '../audit/audit.ts';
+import { accountsById } from './account-queries.ts';
+import { saveConnectedAccount } from './account-repo.ts';
+import {
+  CONNECTION_TTL_MS,
+  beginConnection,
+  heldTargets,
+  holdTargets,
+  takeConnection,
+} from './connection-state.ts';
+import { connectFailure, platformName } from './platform-failure.ts';
+import { mastodonApp } from './platform-apps.ts';
+import { renewalPlan } from './renewal-plan.ts';
+
+type Body<N extends keyof typeof endpoints> = (typeof endpoints)[N] extends {
+  body: infer S extends z.ZodType;
+}
+  ? z.output<S>
+  : never;
+
+export interface ConnectDeps {
+  db: Db;
+  clock: Clock;
+  vault: TokenVault;
+  registry: PlatformRegistry;
+}
+
+export const CHANNEL_ACTIONS = {
+  connect: 'channel.connect',
+  reconnect: 'channel.reconnect',
+  release: 'channel.release',
+} as const;
+
+/**
+ * Connecting accounts (issue 12, item 5): through the platform's consent (start, the callback
+ * /authOpen reports, the pick of targets), or with what the platform takes instead (Telegram's
+ * bot, Bluesky's app password). Whatever the way, an account is saved by `keep`: one row per
+ * platform account, renewed when connected again, audited.
+ */
+export function createConnectService(deps: ConnectDeps) {
+  const { db, clock, vault, registry } = deps;
+
+  async function adapterFor(platform: ChannelPlatform): Promise<AccountAdapter> {
+    const adapter = await registry.adapter(platform);
+    if (!adapter) throw new AppError('platformUnavailable', { params: { platform: platformName(platform) } });
+    return adapter;
+  }
+
+  async function checkDepartment(principal: Principal, departmentId: number): Promise<void> {
+    if (!inScope(await departmentScope(db, principal), departmentId))
+      throw new AppError('departmentNotAllowed', {
+        fieldErrors: [fieldError('departmentId', 'departmentNotAllowed')],
+      });
+  }
+
+  function kindMismatch(platform: ChannelPlatform, field = 'platform'): AppError {
+    return new AppError('connectKindMismatch', {
+      params: { platform: platformName(platform) },
+      fieldErrors: [fieldError(field, 'connectKindMismatch')],
+    });
+  }
+
+  /** Saves the targets picked, each with its own grant or the one that reached it; audited. */
+  async function keep(
+    principal: Principal,
+    platform: ChannelPlatform,
+    departmentId: number,
+    picked: { target: Target; grant: Grant }[],
+    meta: RequestMeta,
+  ) {
+    const now = clock.now();
+    const ids: number[] = [];
+    for (const { target, grant } of picked) {
+      await db.transaction(async (tx) => {
+        const plan = renewalPlan(platform, grant);
+        const saved = await saveConnectedAccount(
+          tx,
+          vault,
+          { platform, target, grant, departmentId, connectedById: principal.id, renewBy: plan.at },
+          now,
+        );
+        ids.push(saved.id);
+        await auditChange(tx, principal, meta, {
+          action: saved.created ? CHANNEL_ACTIONS.connect : CHANNEL_ACTIONS.reconnect,
+          target: `channel:${saved.id}`,
+          detail: { platform, externalId: target.externalId, name: target.name, departmentId },
+          at: now,
+        });
+      });
+    }
+    return { accounts: await accountsById(db, ids, now) };
+  }
+
+  async function instanceFor(adapter: MastodonAdapter, given: string | undefined) {
+    if (!given)
+      throw new AppError('validation', { fieldErrors: [fieldError('instance', 'validation.required')] });
+    let origin: string;
+    try {
+      origin = instanceOrigin(given);
+    } catch {
+      throw new AppError('instanceInvalid', { fieldErrors: [fieldError('instance', 'instanceInvalid')] });
+    }
+    // In the sandbox only its own instance, so nobody makes the server call an address of theirs.
+    const sandboxInstance = registry.sandbox ? (await registry.hints('mastodon'))?.['instance'] : undefined;
+    if (registry.sandbox ? origin !== sandboxInstance : !origin.startsWith('https://'))
+      throw new AppError('instanceInvalid', { fieldErrors: [fieldError('instance', 'instanceInvalid')] });
+    return mastodonApp(db, vault, origin, () => adapter.registerApp(origin, registry.redirectUri)).catch(
+      (error: unknown) => {
+        if (error instanceof AppError) throw error;
+        throw new AppError('instanceInvalid', { fieldErrors: [fieldError('instance', 'instanceInvalid')] });
+      },
+    );
+  }
+
+  return {
+    async start(principal: Principal, body: Body<'channelConnectStart'>) {
+      const { platform } = body;
+      const capabilities = PLATFORM_CAPABILITIES[platform];
+      if (capabilities.connect !== 'oauth' && capabilities.connect !== 'oauthPerInstance')
+        throw kindMismatch(platform);
+      await checkDepartment(principal, body.departmentId);
+      const adapter = await adapterFor(platform);
+      const app =
+        capabilities.connect === 'oauthPerInstance'
+          ? await instanceFor(adapter as MastodonAdapter, body.instance)
+          : undefined;
+      const begun = await beginConnection(
+        db,
+        vault,
+        {
+          platform,
+          userId: principal.id,
+          departmentId: body.departmentId,
+          instance: app?.instance,
+          pkce: capabilities.pkce,
+        },
+        clock.now(),
+      );
+      const authorizationUrl = adapter.authorizationUrl?.({
+        state: begun.state,
+        redirectUri: registry.redirectUri,
+        codeChallenge: begun.codeChallenge,
+        context: app ? appContext(app) : undefined,
+      });
+      if (!authorizationUrl) throw kindMismatch(platform);
+      return { authorizationUrl };
+    },
+
+    async callback(principal: Principal, body: Body<'channelConnectCallback'>): Promise<ConnectTargets> {
+      const now = clock.now();
+      const taken = await takeConnection(db, vault, { state: body.state, userId: principal.id }, now);
+      if (!taken.ok) {
+        if (taken.reason === 'expired') throw new AppError('connectionExpired');
+        if (taken.reason === 'used') throw new AppError('connectionUsed');
+        throw new AppError('connectionUnknown');
+      }
+      const platform = taken.platform as ChannelPlatform;
+      const name = platformName(platform);
+      if (body.error || !body.code) throw new AppError('consentDenied', { params: { platform: name } });
+      const adapter = await adapterFor(platform);
+      const app = taken.instance
+        ? await mastodonApp(db, vault, taken.instance, () => Promise.reject(new Error('no app')))
+        : undefined;
+      const grant = await (
+        adapter.exchangeCode?.({
+          code: body.code,
+          redirectUri: registry.redirectUri,
+          codeVerifier: taken.codeVerifier,
+          context: app ? appContext(app) : undefined,
+        }) ?? Promise.reject(kindMismatch(platform))
+      ).catch((error: unknown) => connectFailure(platform, error));
+      const granted = new Set(grant.scopes);
+      const missing = PLATFORM_CAPABILITIES[platform].scopes.filter((scope) => !granted.has(scope));
+      if (missing.length > 0)
+        throw new AppError('scopesMissing', { params: { platform: name, scopes: missing.join(', ') } });
+      const targets = await adapter.targets(grant).catch((error: unknown) => connectFailure(platform, error));
+      if (targets.length === 0) throw new AppError('noTargets', { params: { platform: name } });
+      await holdTargets(db, vault, taken.id, { grant, targets });
+      return {
+        connectionId: taken.id,
+        platform,
+        department: await departmentOf(taken.departmentId),
+        targets: await withExisting(platform, targets),
+        missingScopes: missing,
+        expiresAt: new Date(now.getTime() + CONNECTION_TTL_MS).toISOString(),
+      };
+    },
+
+    async pick(principal: Principal, body: Body<'channelConnectPick'>, meta: RequestMeta) {
+      const now = clock.now();
+      const open = { id: body.connectionId, userId: principal.id };
+      const held = await heldTargets(db, vault, { ...open, complete: false }, now);
+      if (!held) throw new AppError('connectionExpired');
+      const wanted = new Set(body.externalIds);
+      const picked = held.targets.filter((target) => wanted.has(target.externalId));
+      if (picked.length !== wanted.size)
+        throw new AppError('validation', {
+          fieldErrors: [fieldError('externalIds', 'validation.unknownReference')],
+        });
+      // Closes the connection: of two submissions at once, one saves.
+      if (!(await heldTargets(db, vault, { ...open, complete: true }, now)))
+        throw new AppError('connectionUsed');
+      await checkDepartment(principal, held.departmentId);
+      return keep(
+        principal,
+        held.platform as ChannelPlatform,
+        held.departmentId,
+        picked.map((target) => ({ target, grant: target.grant ?? held.grant })),
+        meta,
+      );
+    },
+
+    async telegram(principal: Principal, body: Body<'channelConnectTelegram'>, meta: RequestMeta) {
+      await checkDepartment(principal, body.departmentId);
+      const adapter = await adapterFor('telegram');
+      if (!('checkTelegramChannel' in adapter)) throw kindMismatch('telegram');
+      const check = adapter.checkTelegramChannel as (token: string, channel: string) => Promise<Target>;
+      const target = await check(body.botToken, body.channel).catch((error: unknown) =>
+        telegramFailure(error),
+      );
+      return keep(
+        principal,
+        'telegram',
+        body.departmentId,
+        [{ target, grant: target.grant ?? { accessToken: body.botToken, scopes: [] } }],
+        meta,
+      );
+    },
+
+    async bluesky(principal: Principal, body: Body<'channelConnectBluesky'>, meta: RequestMeta) {
+      await checkDepartment(principal, body.departmentId);
+      const adapter = await adapterFor('bluesky');
+      if (!isAppPasswordAdapter(adapter)) throw kindMismatch('bluesky');
+      const target = await adapter.signIn(body.identifier, body.appPassword).catch((error: unknown) => {
+        if (isPlatformError(error) && (error.kind === 'reauthorize' || error.detail.status === 401))
+          throw new AppError('blueskyLoginFailed', {
+            fieldErrors: [fieldError('appPassword', 'blueskyLoginFailed')],
+          });
+        return connectFailure('bluesky', error);
+      });
+      if (!target.grant) throw kindMismatch('bluesky');
+      return keep(principal, 'bluesky', body.departmentId, [{ target, grant: target.grant }], meta);
+    },
+  };
+
+  async function departmentOf(id: number) {
+    const [row] = await db
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .where(eq(departments.id, id));
+    return row ?? { id, name: '' };
+  }
+
+  async function withExisting(platform: ChannelPlatform, targets: Target[]) {
+    const existing = await db
+      .select({
+        id: channelAccounts.id,
+        externalId: channelAccounts.externalId,
+        status: channelAccounts.status,
+        departmentId: departments.id,
+        departmentName: departments.name,
+      })
+      .from(channelAccounts)
+      .innerJoin(departments, eq(departments.id, channelAccounts.departmentId))
+      .where(
+        and(
+          eq(channelAccounts.platform, platform),
+          inArray(
+            channelAccounts.externalId,
+            targets.map((t) => t.externalId),
+          ),
+        ),
+      );
+    const byExternalId = new Map(existing.map((row) => [row.externalId, row]));
+    return targets.map((target) => {
+      const found = byExternalId.get(target.externalId);
+      return {
+        platform,
+        externalId: target.externalId,
+        name: target.name,
+        handle: target.handle ?? null,
+        avatarUrl: target.avatarUrl ?? null,
+        profileUrl: target.profileUrl ?? null,
+        existing: found
+          ? {
+              accountId: found.id,
+              department: { id: found.departmentId, name: found.departmentName },
+              status: found.status as 'active',
+            }
+          : null,
+      };
+    });
+  }
+}
+
+/** A platform that signs in with an identifier and an app password (Bluesky): the account, with its grant. */
+interface AppPasswordAdapter {
+  signIn(identifier: string, appPassword: string): Promise<Target>;
+}
+
+function isAppPasswordAdapter(adapter: AccountAdapter): adapter is AccountAdapter & AppPasswordAdapter {
+  return typeof (adapter as Partial<AppPasswordAdapter>).signIn === 'function';
+}
+
+/** Telegram's refusals, on the field they concern (platforms.md §6). */
+function telegramFailure(error: unknown): never {
+  if (isPlatformError(error)) {
+    if (error.kind === 'reauthorize' && error.detail.status === 401)
+      throw new AppError('telegramBotInvalid', {
+        fieldErrors: [fieldError('botToken', 'telegramBotInvalid')],
+      });
+    if (error.detail.platformCode === 'botNotAdministrator' || error.kind === 'reauthorize')
+      throw new AppError('telegramBotNotAdmin', {
+        fieldErrors: [fieldError('channel', 'telegramBotNotAdmin')],
+      });
+    if (error.kind === 'rejected')
+      throw new AppError('telegramChannelNotFound', {
+        fieldErrors: [fieldError('channel', 'telegramChannelNotFound')],
+      });
+  }
+  return connectFailure('telegram', error);
+}
+export type ConnectService = ReturnType<typeof createConnectService>;

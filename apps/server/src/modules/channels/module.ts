@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { ListSettings } from '../../lib/list-page.ts';
+import { createPlatformRegistry } from '../../platforms/registry.ts';
+import { createTokenVault } from '../../platforms/token-vault.ts';
+import { createAccountsService } from './accounts-service.ts';
+import { createConnectService } from './connect-service.ts';
+import { channelRoutes } from './routes.ts';
+
+export interface ChannelsModuleDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'channels' | 'channelTokenKeys'>;
+  masterSecret: Buffer;
+  lists: ListSettings;
+}
+
+/** Channel accounts put together: the token vault, the platforms (live or sandbox), services and routes. */
+export function createChannelsModule(deps: ChannelsModuleDeps) {
+  const vault = createTokenVault({ masterSecret: deps.masterSecret, keys: deps.config.channelTokenKeys });
+  const registry = createPlatformRegistry(deps.config.channels, deps.clock);
+  const services = { db: deps.db, clock: deps.clock, vault, registry };
+  const accounts = createAccountsService({ ...services, lists: deps.lists });
+  const connect = createConnectService(services);
+  return {
+    vault,
+    registry,
+    routes: (app: FastifyInstance) => channelRoutes(app, accounts, connect),
+    /** Stops the sandbox's servers, if any started. */
+    close: () => registry.close(),
+  };
+}

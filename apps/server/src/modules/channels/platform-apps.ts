@@ -1,0 +1,50 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { platformApps } from '../../db/schema.ts';
+import type { MastodonApp } from '../../platforms/mastodon/oauth.ts';
+import type { TokenVault } from '../../platforms/token-vault.ts';
+
+const context = (instance: string) => `platform-app:mastodon:${instance}`;
+
+/**
+ * Postdeck's app on each Mastodon instance, registered on first use and shared by every account
+ * there. Two first connections at once may both register; the first stored wins and the other
+ * registration is simply never used.
+ */
+export async function mastodonApp(
+  db: Db,
+  vault: TokenVault,
+  instance: string,
+  register: () => Promise<MastodonApp>,
+): Promise<MastodonApp> {
+  const stored = await readApp(db, vault, instance);
+  if (stored) return stored;
+  const registered = await register();
+  const sealed = vault.seal({ clientSecret: registered.clientSecret }, context(instance));
+  await db
+    .insert(platformApps)
+    .values({
+      platform: 'mastodon',
+      instance,
+      clientId: registered.clientId,
+      secretKeyId: sealed.keyId,
+      secretSealed: sealed.sealed,
+    })
+    .onConflictDoNothing();
+  return (await readApp(db, vault, instance)) ?? registered;
+}
+
+async function readApp(db: Db, vault: TokenVault, instance: string): Promise<MastodonApp | undefined> {
+  const [row] = await db
+    .select()
+    .from(platformApps)
+    .where(and(eq(platformApps.platform, 'mastodon'), eq(platformApps.instance, instance)));
+  if (!row) return undefined;
+  const { clientSecret } = vault.open(
+    { keyId: row.secretKeyId, sealed: row.secretSealed },
+    context(instance),
+  ) as {
+    clientSecret: string;
+  };
+  return { instance, clientId: row.clientId, clientSecret };
+}

@@ -1,0 +1,55 @@
+import type { ChannelPlatform } from '@postdeck/contract/platforms';
+
+/**
+ * The sandbox (issue 12, item 3): with no platform credentials configured, each platform's local
+ * server (packages/platform-fakes, or Bluesky's own PDS) runs in-process on loopback and the
+ * adapters are pointed at it. A platform's server starts the first time it is needed, so a
+ * console nobody connects accounts on pays nothing for it.
+ */
+
+/** The OAuth client every sandbox server knows: the sandbox's credentials. */
+export const SANDBOX_CLIENT = { clientId: 'postdeck-sandbox', clientSecret: 'postdeck-sandbox-secret' };
+
+export interface SandboxPlatform {
+  /** The adapter's host settings, pointed at the local server. */
+  hosts: Record<string, string>;
+  /** What to type where the platform asks for more than a click (a bot token, an instance). */
+  hints?: Record<string, string> | undefined;
+  stop(): Promise<void>;
+}
+
+export type SandboxStarter = (options: { now: () => Date }) => Promise<SandboxPlatform>;
+
+export interface Sandbox {
+  start(platform: ChannelPlatform): Promise<SandboxPlatform>;
+  close(): Promise<void>;
+}
+
+export function createSandbox(
+  starters: Partial<Record<ChannelPlatform, SandboxStarter>>,
+  options: { now: () => Date },
+): Sandbox {
+  const started = new Map<ChannelPlatform, Promise<SandboxPlatform>>();
+  let closed = false;
+  return {
+    start(platform) {
+      if (closed) return Promise.reject(new Error('the sandbox is closed'));
+      let running = started.get(platform);
+      if (!running) {
+        const starter = starters[platform];
+        if (!starter) return Promise.reject(new Error(`no sandbox server for ${platform}`));
+        running = starter(options);
+        // A start that failed is tried again by the next call, not remembered.
+        running.catch(() => started.delete(platform));
+        started.set(platform, running);
+      }
+      return running;
+    },
+    async close() {
+      closed = true;
+      const running = [...started.values()];
+      started.clear();
+      await Promise.allSettled(running.map(async (platform) => (await platform).stop()));
+    },
+  };
+}
