@@ -176,7 +176,8 @@ function encodeBody(call: PlatformRequest): { headers: Headers; body: RequestIni
       if (value !== undefined) form.append(name, String(value));
     return { headers, body: form };
   }
-  return { headers, body: call.body };
+  // A copy owns its ArrayBuffer, which is what the DOM's BodyInit takes (a view may be shared).
+  return { headers, body: call.body instanceof Uint8Array ? new Uint8Array(call.body) : call.body };
 }
 
 function parseJson(raw: Uint8Array): { value: unknown } | undefined {

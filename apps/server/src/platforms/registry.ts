@@ -1,11 +1,11 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { CHANNEL_PLATFORMS, type ChannelPlatform } from '@postdeck/contract/platforms';
+import type { ChannelPlatform } from '@postdeck/contract/platforms';
 import type { AppCredentials, ChannelsConfig } from '../config-channels.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AccountAdapter } from './adapter.ts';
 import { createMastodonAdapter } from './mastodon/adapter.ts';
 import { startMastodonSandbox } from './mastodon/sandbox.ts';
-import { SANDBOX_CLIENT, type Sandbox, type SandboxStarter, createSandbox } from './sandbox.ts';
+import { SANDBOX_CLIENT, type SandboxStarter, createSandbox } from './sandbox.ts';
 import { createTelegramAdapter } from './telegram/adapter.ts';
 import { startTelegramSandbox } from './telegram/sandbox.ts';
 
@@ -97,6 +97,3 @@ export function createPlatformRegistry(config: ChannelsConfig, clock: Clock): Pl
     close: () => sandbox.close(),
   };
 }
-
-/** The platforms in the contract's order, for lists. */
-export const REGISTERED_PLATFORMS = CHANNEL_PLATFORMS;
