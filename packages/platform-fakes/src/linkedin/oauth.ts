@@ -4,7 +4,7 @@ import { consentDecision, requestedScopes } from '../oauth/consent-decision.ts';
 import { consentPage } from '../oauth/consent-page.ts';
 import type { IssuedTokens } from '../oauth/store.ts';
 import { Params } from '../params.ts';
-import { authenticate } from './guard.ts';
+import { authenticate, hasScope } from './guard.ts';
 import { oauthError } from './replies.ts';
 import type { LinkedInState } from './state.ts';
 
@@ -84,7 +84,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: FakeContext, state: Linke
 
   app.get('/v2/userinfo', async (request, reply) => {
     const authed = authenticate(request, reply, ctx, state, 'GET /v2/userinfo', { versioned: false });
-    if (!authed) return reply;
+    if (!authed || !hasScope(authed, reply, 'openid')) return reply;
     const { id, givenName, familyName } = authed.member;
     return {
       sub: id,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import { Params } from '../params.ts';
-import { authenticate } from './guard.ts';
+import { authenticate, hasScope } from './guard.ts';
 import { notFound } from './replies.ts';
 import type { LinkedInState } from './state.ts';
 
@@ -13,7 +13,7 @@ import type { LinkedInState } from './state.ts';
 export function organizationRoutes(app: FastifyInstance, ctx: FakeContext, state: LinkedInState): void {
   app.get('/rest/organizationAcls', async (request, reply) => {
     const authed = authenticate(request, reply, ctx, state, 'GET /rest/organizationAcls');
-    if (!authed) return reply;
+    if (!authed || !hasScope(authed, reply, 'rw_organization_admin')) return reply;
     const params = new Params(request);
     if (params.get('q') !== 'roleAssignee')
       return reply.code(400).send({ status: 400, message: 'q must be roleAssignee' });
@@ -35,7 +35,7 @@ export function organizationRoutes(app: FastifyInstance, ctx: FakeContext, state
 
   app.get<{ Params: { id: string } }>('/rest/organizations/:id', async (request, reply) => {
     const authed = authenticate(request, reply, ctx, state, 'GET /rest/organizations/:id');
-    if (!authed) return reply;
+    if (!authed || !hasScope(authed, reply, 'rw_organization_admin')) return reply;
     const org = state.organizations.get(request.params.id);
     if (!org) return notFound(reply, `organization ${request.params.id}`);
     return {

@@ -48,6 +48,9 @@ export function postRoutes(app: FastifyInstance, ctx: FakeContext, state: Linked
     const media = ids.map((id) => state.media.get(id));
     if (media.some((m) => !available(m) || m?.owner !== body.author))
       return badRequest(reply, `Media ${ids.join(', ')} is not available for ${body.author}`);
+    // platforms.md §7 Limits: multiImage takes images only; a video goes alone.
+    if (ids.length > 1 && media.some((m) => m?.kind !== 'image'))
+      return unprocessable(reply, 'ERROR :: /content/multiImage/images :: only images may be combined');
     if (text.trim() === '' && ids.length === 0 && !body.content?.article)
       return unprocessable(reply, 'ERROR :: /commentary :: a post needs commentary or content');
     const same = ctx.posts

@@ -14,6 +14,7 @@ beforeAll(async () => {
   token = fake.state.oauth.issue('postdeck-sandbox', member.id, [
     'w_organization_social',
     'r_organization_social',
+    'rw_organization_admin',
   ]).access.token;
 });
 afterAll(() => fake.stop());

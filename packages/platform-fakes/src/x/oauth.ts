@@ -83,8 +83,7 @@ function authorizeProblem(state: XState, params: Params): string | undefined {
   if (!params.get('code_challenge')) return 'code_challenge is required';
   const method = params.get('code_challenge_method') ?? 'plain';
   if (method !== 'S256' && method !== 'plain') return 'code_challenge_method must be S256 or plain';
-  const state_ = params.get('state') ?? '';
-  if (state_.length > 500) return 'state may be at most 500 characters';
+  if ((params.get('state') ?? '').length > 500) return 'state may be at most 500 characters';
   return undefined;
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
 import { postPage } from '../post-page.ts';
-import { authenticate } from './guard.ts';
+import { authenticate, hasScope } from './guard.ts';
 import { mediaRoutes } from './media.ts';
 import { oauthRoutes } from './oauth.ts';
 import { XState, type XUser } from './state.ts';
@@ -49,7 +49,7 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: XState): void {
 
   app.get('/2/users/me', async (request, reply) => {
     const authed = authenticate(request, reply, ctx, state, 'GET /2/users/me');
-    if (!authed) return reply;
+    if (!authed || !hasScope(authed, reply, 'users.read')) return reply;
     const asked = (new URLSearchParams(request.url.split('?')[1]).get('user.fields') ?? '').split(',');
     const { id, name, username } = authed.user;
     return {

@@ -29,6 +29,9 @@ export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
     const uploads = ids.map((id) => state.uploads.get(id));
     if (uploads.some((u) => !u || u.userId !== authed.user.id || !ready(u)))
       return invalidRequest(reply, 'Your media IDs are invalid.');
+    // platforms.md §4 Limits: up to 4 photos, or one GIF, or one video.
+    if (ids.length > 1 && (uploads as XUpload[]).some((u) => u.category !== 'tweet_image'))
+      return invalidRequest(reply, 'Your media IDs are invalid: a video or GIF must be the only media.');
     const mine = ctx.posts.live().filter((p) => p.account === authed.user.id);
     if (text.trim() !== '' && mine.some((p) => p.text === text)) return forbidden(reply, DUPLICATE);
     const post = ctx.posts.add({

@@ -156,6 +156,24 @@ describe('LinkedIn: connect', () => {
     account = { ...account, grant: await connect() };
   });
 
+  it('keeps the scopes as granted: without w_organization_social the organisations list but publishing is refused', async () => {
+    const url = adapter.authorizationUrl?.({ state: 'u', redirectUri: REDIRECT }) ?? '';
+    const back = await submitConsent(url, { decision: 'approve', untick: ['w_organization_social'] });
+    const partial = await adapter.exchangeCode?.({
+      code: back.searchParams.get('code') ?? '',
+      redirectUri: REDIRECT,
+    });
+    if (!partial) throw new Error('no exchangeCode');
+    expect(partial.scopes).not.toContain('w_organization_social');
+    expect(await adapter.targets(partial)).toHaveLength(2);
+    const refused = await failure(adapter.publish({ externalId: orgs.co, grant: partial }, post('No scope')));
+    expect([refused.kind, refused.detail.status, refused.detail.platformCode]).toEqual([
+      'rejected',
+      403,
+      'ACCESS_DENIED',
+    ]);
+  });
+
   it('lists the organisations the member may post for, with logo and page', async () => {
     const targets = await adapter.targets(account.grant);
     expect(targets.map((t) => t.externalId)).toEqual([orgs.co, orgs.labs]);

@@ -222,6 +222,21 @@ describe('X: publish, find, metrics, remove', () => {
     expect(fake.posts.get(published.externalId)?.media[0]?.bytes.byteLength).toBe(video.bytes);
   });
 
+  it('publishes a GIF in chunks as tweet_gif, alone', async () => {
+    const gif = {
+      ...testMedia('image', 'a.gif', new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 2, 3])),
+      mime: 'image/gif',
+    };
+    const published = await adapter.publish(account, post('A GIF', [gif]));
+    expect([...fake.state.uploads.values()].at(-1)).toMatchObject({
+      mediaType: 'image/gif',
+      category: 'tweet_gif',
+    });
+    expect(fake.posts.get(published.externalId)?.media[0]?.mime).toBe('image/gif');
+    const mixed = await failure(adapter.publish(account, post('GIF and photo', [gif, testMedia('image')])));
+    expect([mixed.kind, mixed.detail.status]).toEqual(['rejected', 400]);
+  });
+
   it('finds a post whose answer was lost, by its text, since a time', async () => {
     const since = clock.now().toISOString();
     clock.advance(1000);

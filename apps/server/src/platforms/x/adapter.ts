@@ -128,8 +128,10 @@ export function createXAdapter(settings: XAdapterSettings): PlatformAdapter {
       const x = api(account.grant);
       const mediaIds: string[] = [];
       for (const file of post.media) mediaIds.push(await upload(x, file));
+      const text = withLink(post.text, post.link);
+      // X wants text unless media is present; an empty one is left out rather than sent blank.
       const tweet = await x.createTweet({
-        text: withLink(post.text, post.link),
+        ...(text.trim() !== '' || mediaIds.length === 0 ? { text } : {}),
         ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
       });
       return { externalId: tweet.id, url: postUrl(account.grant, tweet.id) };

@@ -156,7 +156,7 @@ export function xApi(http: PlatformHttp, hosts: XHosts, token: string) {
       return data<XMedia>(body);
     },
     /** Not idempotent: X has no idempotency key, so a lost answer is 'outcomeUnknown' and `find` looks. */
-    async createTweet(params: { text: string; media?: { media_ids: string[] } }): Promise<XTweet> {
+    async createTweet(params: { text?: string; media?: { media_ids: string[] } }): Promise<XTweet> {
       const { body } = await http.request({ method: 'POST', url: api('/2/tweets'), headers, json: params });
       return data<XTweet>(body);
     },
