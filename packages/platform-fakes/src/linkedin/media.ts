@@ -107,7 +107,9 @@ export function mediaRoutes(
   app.put<{ Params: { id: string; part: string } }>('/dms-uploads/:id/:part', async (request, reply) => {
     const authed = authenticate(request, reply, ctx, state, 'PUT /dms-uploads', { versioned: false });
     if (!authed) return reply;
-    const media = state.media.get(mediaUrn(request.params.id));
+    const media =
+      state.media.get(`urn:li:image:${request.params.id}`) ??
+      state.media.get(`urn:li:video:${request.params.id}`);
     const part = media?.parts[Number(request.params.part)];
     if (!media || !part || media.status !== 'WAITING_UPLOAD') return notFound(reply, 'upload');
     const bytes = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array();
@@ -178,10 +180,6 @@ function add(
   };
   state.media.set(media.urn, media);
   return media;
-}
-
-function mediaUrn(id: string): string {
-  return `urn:li:${id.startsWith('D4E10') ? 'image' : 'video'}:${id}`;
 }
 
 function uploadUrl(ctx: FakeContext, media: LinkedInMedia, part: number): string {

@@ -58,11 +58,20 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: XState): void {
         name,
         username,
         ...(asked.includes('profile_image_url')
-          ? { profile_image_url: `${ctx.url}/profile_images/${id}/normal.png` }
+          ? { profile_image_url: `${ctx.url}/profile_images/${id}/avatar_normal.svg` }
           : {}),
       },
     };
   });
+
+  // A plain disc in X's blue: the sandbox shows an avatar rather than a broken image.
+  app.get('/profile_images/:id/avatar_normal.svg', async (_request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .send(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="24" fill="#1d9bf0"/></svg>',
+      ),
+  );
 
   app.get<{ Params: { username: string; id: string } }>('/:username/status/:id', async (request, reply) => {
     const post = ctx.posts.get(request.params.id);

@@ -167,7 +167,7 @@ describe('X: connect', () => {
         externalId: userId,
         name: 'The Newsroom',
         handle: '@newsroom',
-        avatarUrl: `${fake.url}/profile_images/${userId}/normal.png`,
+        avatarUrl: `${fake.url}/profile_images/${userId}/avatar_normal.svg`,
         profileUrl: `${fake.url}/newsroom`,
       },
     ]);
@@ -192,6 +192,13 @@ describe('X: publish, find, metrics, remove', () => {
     const page = await fetch(published.url);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('Hello X');
+  });
+
+  it('without the username in the grant, the URL is x.com/i/status/{id}, which opens too', async () => {
+    const anonymous = { ...account, grant: { ...account.grant, context: undefined } };
+    const published = await adapter.publish(anonymous, post('No name'));
+    expect(published.url).toBe(`${fake.url}/i/status/${published.externalId}`);
+    expect((await fetch(published.url)).status).toBe(200);
   });
 
   it('publishes images through the one-shot upload', async () => {
