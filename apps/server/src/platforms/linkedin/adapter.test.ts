@@ -1,0 +1,393 @@
+import { type LinkedInFake, startLinkedInFake } from '@postdeck/platform-fakes/linkedin/server';
+import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
+import { testMedia } from '../../test/media-files.ts';
+import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
+import { failure } from '../adapter-testing.ts';
+import { type LinkedInAdapterSettings, createLinkedInAdapter } from './adapter.ts';
+
+const REDIRECT = 'https://postdeck.test/channels/callback';
+const CLIENT = { clientId: 'postdeck-li', clientSecret: 'li-secret' };
+const SCOPES = [
+  'openid',
+  'profile',
+  'w_organization_social',
+  'r_organization_social',
+  'rw_organization_admin',
+];
+const DAY = 86_400_000;
+const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+const waits: number[] = [];
+let fake: LinkedInFake;
+let adapter: PlatformAdapter;
+let grant: Grant;
+let account: AccountAccess;
+let memberUrn: string;
+let orgs: { co: string; labs: string; other: string };
+
+function settings(extra: Partial<LinkedInAdapterSettings> = {}): LinkedInAdapterSettings {
+  const host = fake.url;
+  return {
+    ...CLIENT,
+    hosts: { api: host, authorize: host, token: host, web: host },
+    clock,
+    pollIntervalMs: 1500,
+    maxPolls: 5,
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  fake = await startLinkedInFake({ now: clock.now, clients: [CLIENT], videoPartBytes: 32 });
+  const member = fake.addMember({ givenName: 'Ada', familyName: 'Admin' });
+  const someoneElse = fake.addMember({ givenName: 'Other', familyName: 'Person' });
+  memberUrn = `urn:li:person:${member.id}`;
+  const urn = (org: { id: string }) => `urn:li:organization:${org.id}`;
+  orgs = {
+    co: urn(
+      fake.addOrganization({
+        localizedName: 'Acme Co',
+        vanityName: 'acme-co',
+        admins: [{ memberId: member.id }],
+      }),
+    ),
+    labs: urn(
+      fake.addOrganization({
+        localizedName: 'Acme Labs',
+        vanityName: 'acme-labs',
+        admins: [{ memberId: member.id, role: 'CONTENT_ADMINISTRATOR' }],
+      }),
+    ),
+    other: urn(
+      fake.addOrganization({
+        localizedName: 'Watched Only',
+        vanityName: 'watched',
+        admins: [
+          { memberId: member.id, role: 'ANALYST' },
+          { memberId: someoneElse.id, role: 'ADMINISTRATOR' },
+        ],
+      }),
+    ),
+  };
+  adapter = createLinkedInAdapter(settings());
+  grant = await connect();
+  account = { externalId: orgs.co, grant };
+});
+afterEach(() => {
+  fake.faults.clear();
+  waits.length = 0;
+});
+afterAll(() => fake.stop());
+
+async function connect(): Promise<Grant> {
+  const url = adapter.authorizationUrl?.({ state: 'state-1', redirectUri: REDIRECT }) ?? '';
+  const back = await submitConsent(url, { decision: 'approve', userId: [...fake.state.members.keys()][0] });
+  expect(back.searchParams.get('state')).toBe('state-1');
+  const connected = await adapter.exchangeCode?.({
+    code: back.searchParams.get('code') ?? '',
+    redirectUri: REDIRECT,
+  });
+  if (!connected) throw new Error('no exchangeCode');
+  return connected;
+}
+
+const post = (text: string, media: PostInput['media'] = []): PostInput => ({
+  text,
+  media,
+  idempotencyKey: `key-${text}`,
+});
+
+describe('LinkedIn: connect', () => {
+  it('asks for consent with our scopes (no PKCE: a web client with a secret)', () => {
+    const url = new URL(
+      adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT, codeChallenge: 'c' }) ?? '',
+    );
+    expect(url.origin + url.pathname).toBe(`${fake.url}/oauth/v2/authorization`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT,
+      state: 's',
+      scope: SCOPES.join(' '),
+    });
+  });
+
+  it('exchanges the code for a 60-day grant with a 365-day refresh token and the member', () => {
+    expect(grant).toMatchObject({
+      scopes: SCOPES,
+      expiresAt: new Date(clock.now().getTime() + 60 * DAY).toISOString(),
+      refreshExpiresAt: new Date(clock.now().getTime() + 365 * DAY).toISOString(),
+      context: { memberUrn },
+    });
+    expect(grant.refreshToken).toMatch(/^li-rt-/);
+  });
+
+  it("brings back a cancel as LinkedIn's user_cancelled_authorize with the state; a replayed code fails", async () => {
+    const url = adapter.authorizationUrl?.({ state: 'd', redirectUri: REDIRECT }) ?? '';
+    const denied = await submitConsent(url, { decision: 'deny' });
+    expect(denied.searchParams.get('error')).toBe('user_cancelled_authorize');
+    expect(denied.searchParams.get('state')).toBe('d');
+    const code = (await submitConsent(url, { decision: 'approve' })).searchParams.get('code') ?? '';
+    await adapter.exchangeCode?.({ code, redirectUri: REDIRECT });
+    const replayed = await failure(adapter.exchangeCode?.({ code, redirectUri: REDIRECT }));
+    expect(replayed.kind).toBe('rejected');
+    expect(replayed.detail.platformCode).toBe('invalid_request');
+    expect(replayed.detail.platformMessage).toMatch(/^Unable to retrieve access token/);
+  });
+
+  it('refreshes past expiry: the old token fails reauthorize, the new one works, the refresh token keeps its end', async () => {
+    const old = await connect();
+    clock.advance(61 * DAY);
+    const expired = await failure(adapter.targets(old));
+    expect([expired.kind, expired.detail.platformCode]).toEqual(['reauthorize', 'EXPIRED_ACCESS_TOKEN']);
+    const renewed = await adapter.refresh?.(old);
+    if (!renewed) throw new Error('no refresh');
+    expect(renewed.accessToken).not.toBe(old.accessToken);
+    expect(renewed.refreshToken).toBe(old.refreshToken);
+    expect(renewed.refreshExpiresAt).toBe(old.refreshExpiresAt);
+    expect(renewed.context).toEqual(old.context);
+    expect(await adapter.targets(renewed)).toHaveLength(2);
+    clock.advance(305 * DAY);
+    expect((await failure(adapter.refresh?.(renewed))).kind).toBe('reauthorize');
+    account = { ...account, grant: await connect() };
+  });
+
+  it('keeps the scopes as granted: without w_organization_social the organisations list but publishing is refused', async () => {
+    const url = adapter.authorizationUrl?.({ state: 'u', redirectUri: REDIRECT }) ?? '';
+    const back = await submitConsent(url, { decision: 'approve', untick: ['w_organization_social'] });
+    const partial = await adapter.exchangeCode?.({
+      code: back.searchParams.get('code') ?? '',
+      redirectUri: REDIRECT,
+    });
+    if (!partial) throw new Error('no exchangeCode');
+    expect(partial.scopes).not.toContain('w_organization_social');
+    expect(await adapter.targets(partial)).toHaveLength(2);
+    const refused = await failure(adapter.publish({ externalId: orgs.co, grant: partial }, post('No scope')));
+    expect([refused.kind, refused.detail.status, refused.detail.platformCode]).toEqual([
+      'rejected',
+      403,
+      'ACCESS_DENIED',
+    ]);
+  });
+
+  it('lists the organisations the member may post for, with logo and page', async () => {
+    const targets = await adapter.targets(account.grant);
+    expect(targets.map((t) => t.externalId)).toEqual([orgs.co, orgs.labs]);
+    expect(targets[0]).toEqual({
+      externalId: orgs.co,
+      name: 'Acme Co',
+      handle: 'acme-co',
+      avatarUrl: expect.stringMatching(new RegExp(`^${fake.url}/dms/media/`)) as unknown,
+      profileUrl: `${fake.url}/company/acme-co`,
+    });
+    expect((await fetch(targets[0]?.avatarUrl ?? '')).headers.get('content-type')).toBe('image/png');
+  });
+});
+
+describe('LinkedIn: publish, find, metrics, remove', () => {
+  it('publishes text as the organisation, escaped for little text; the link as an article; the URL opens it', async () => {
+    const published = await adapter.publish(account, {
+      ...post('Hello (LinkedIn) #news'),
+      link: 'https://example.org/a',
+    });
+    expect(published.externalId).toMatch(/^urn:li:share:\d+$/);
+    expect(published.url).toBe(`${fake.url}/feed/update/${published.externalId}`);
+    expect(fake.state.postBodies.get(published.externalId)).toMatchObject({
+      author: orgs.co,
+      commentary: 'Hello \\(LinkedIn\\) \\#news',
+      visibility: 'PUBLIC',
+      lifecycleState: 'PUBLISHED',
+      content: { article: { source: 'https://example.org/a', title: 'Hello (LinkedIn) #news' } },
+    });
+    const page = await fetch(published.url);
+    expect(await page.text()).toContain('Hello (LinkedIn) #news');
+  });
+
+  it('publishes one image, then several as multiImage, each uploaded to its URL and read until AVAILABLE', async () => {
+    const one = await adapter.publish(
+      account,
+      post('One photo', [{ ...testMedia('image'), altText: 'A cat' }]),
+    );
+    const body = fake.state.postBodies.get(one.externalId) as {
+      content: { media: { id: string; altText: string } };
+    };
+    expect(body.content.media.altText).toBe('A cat');
+    expect(fake.state.media.get(body.content.media.id)).toMatchObject({
+      owner: orgs.co,
+      status: 'AVAILABLE',
+      mime: 'image/jpeg',
+    });
+    const many = await adapter.publish(
+      account,
+      post('Two photos', [testMedia('image'), testMedia('image', 'b.jpg')]),
+    );
+    const multi = fake.state.postBodies.get(many.externalId) as {
+      content: { multiImage: { images: unknown[] } };
+    };
+    expect(multi.content.multiImage.images).toHaveLength(2);
+    expect(fake.posts.get(many.externalId)?.media).toHaveLength(2);
+    expect(waits).toEqual([]);
+  });
+
+  it('publishes a video in parts: a PUT per upload instruction, finalize with the ETags, then waits for AVAILABLE', async () => {
+    const video = testMedia('video');
+    const published = await adapter.publish(account, {
+      ...post('A clip', [video]),
+      link: 'https://example.org/v',
+    });
+    const body = fake.state.postBodies.get(published.externalId) as {
+      commentary: string;
+      content: { media: { id: string } };
+    };
+    expect(body.commentary).toBe('A clip\n\nhttps://example.org/v');
+    const stored = fake.state.media.get(body.content.media.id);
+    expect(stored?.parts.map((p) => [p.firstByte, p.lastByte, p.bytes?.byteLength])).toEqual([
+      [0, 31, 32],
+      [32, 63, 32],
+      [64, video.bytes - 1, video.bytes - 64],
+    ]);
+    expect(stored?.bytes?.byteLength).toBe(video.bytes);
+    expect(waits).toEqual([1500]);
+  });
+
+  it('publishes for the second organisation too', async () => {
+    const labs = { ...account, externalId: orgs.labs };
+    const published = await adapter.publish(labs, post('From the labs'));
+    expect(fake.posts.get(published.externalId)?.account).toBe(orgs.labs);
+  });
+
+  it('finds a post whose answer was lost among the organisation’s posts', async () => {
+    const since = clock.now().toISOString();
+    clock.advance(1000);
+    const published = await adapter.publish(account, post('Findable [1]'));
+    expect(await adapter.find?.(account, post('Findable [1]'), since)).toEqual(published);
+    expect(await adapter.find?.(account, post('Never sent'), since)).toBeNull();
+    clock.advance(1000);
+    expect(await adapter.find?.(account, post('Findable [1]'), clock.now().toISOString())).toBeNull();
+  });
+
+  it('reads share statistics', async () => {
+    const published = await adapter.publish(account, post('Counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 500, likes: 12, shares: 3, comments: 4 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      views: 500,
+      likes: 12,
+      comments: 4,
+      shares: 3,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('removes a post (204), and a second removal is done too', async () => {
+    const published = await adapter.publish(account, post('Gone soon'));
+    await adapter.remove(account, published.externalId);
+    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
+    await adapter.remove(account, published.externalId);
+  });
+});
+
+describe('LinkedIn: faults', () => {
+  it.each([
+    ['expiredToken', 'reauthorize', 401, 'The token used in the request has expired'],
+    ['revokedGrant', 'reauthorize', 401, 'The token used in the request has been revoked by the user'],
+    ['serverError', 'transient', 500, 'Internal Server Error'],
+  ] as const)('%s → %s', async (kind, expected, status, message) => {
+    fake.faults.set({ kind, account: memberUrn, times: 1 });
+    const error = await failure(adapter.publish(account, post(kind)));
+    expect([error.kind, error.detail.status, error.detail.platformMessage]).toEqual([
+      expected,
+      status,
+      message,
+    ]);
+  });
+
+  it('429 → rateLimited with the wait from Retry-After', async () => {
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /rest/posts', times: 1 });
+    const error = await failure(adapter.publish(account, post('Too fast')));
+    expect([error.kind, error.detail.retryAfterMs, error.detail.platformCode]).toEqual([
+      'rateLimited',
+      120_000,
+      'TOO_MANY_REQUESTS',
+    ]);
+  });
+
+  it("content rejected → rejected with LinkedIn's message; a duplicate is a 422 naming the first", async () => {
+    fake.faults.set({
+      kind: 'contentRejected',
+      message: 'The content violates the Professional Community Policies.',
+      times: 1,
+    });
+    const error = await failure(adapter.publish(account, post('Rude')));
+    expect([error.kind, error.detail.status, error.detail.platformMessage]).toEqual([
+      'rejected',
+      422,
+      'The content violates the Professional Community Policies.',
+    ]);
+    const first = await adapter.publish(account, post('Said once'));
+    const duplicate = await failure(adapter.publish(account, post('Said once')));
+    expect([duplicate.kind, duplicate.detail.status, duplicate.detail.platformMessage]).toEqual([
+      'rejected',
+      422,
+      `Content is a duplicate of ${first.externalId}`,
+    ]);
+  });
+
+  it('a file LinkedIn cannot process → mediaInvalid with its reason', async () => {
+    const broken = testMedia('image', 'broken.jpg', new Uint8Array([1, 2, 3, 4]));
+    const image = await failure(adapter.publish(account, post('Broken', [broken])));
+    expect([image.kind, image.detail.platformMessage]).toEqual([
+      'mediaInvalid',
+      'Unable to process the uploaded image: unsupported format',
+    ]);
+    const notVideo = testMedia('video', 'fake.mp4', new Uint8Array(40).fill(9));
+    const video = await failure(adapter.publish(account, post('Not a video', [notVideo])));
+    expect([video.kind, video.detail.platformMessage]).toEqual([
+      'mediaInvalid',
+      'Video format is not supported',
+    ]);
+  });
+
+  it('slow processing: reads through the injected wait until AVAILABLE, or gives up (transient) past maxPolls', async () => {
+    fake.faults.set({
+      kind: 'slowProcessing',
+      polls: 4,
+      call: 'POST /rest/videos?action=finalizeUpload',
+      times: 1,
+    });
+    await adapter.publish(account, post('Slow clip', [testMedia('video')]));
+    expect(waits).toEqual([1500, 1500, 1500, 1500]);
+    waits.length = 0;
+    fake.faults.set({ kind: 'slowProcessing', polls: 50, call: 'PUT /dms-uploads', times: 1 });
+    const before = fake.posts.all().length;
+    const error = await failure(adapter.publish(account, post('Too slow', [testMedia('image')])));
+    expect(error.kind).toBe('transient');
+    expect(waits).toHaveLength(5);
+    expect(fake.posts.all()).toHaveLength(before);
+  });
+
+  it('accept then hang → outcomeUnknown; the post exists and find brings it back', async () => {
+    const since = clock.now().toISOString();
+    const impatient = createLinkedInAdapter(settings({ timeoutMs: 300 }));
+    fake.faults.set({ kind: 'acceptThenHang', call: 'POST /rest/posts', times: 1 });
+    const error = await failure(impatient.publish(account, post('Lost answer')));
+    expect(error.kind).toBe('outcomeUnknown');
+    const stored = fake.posts.all().at(-1);
+    expect(stored?.text).toBe('Lost answer');
+    expect((await adapter.find?.(account, post('Lost answer'), since))?.externalId).toBe(stored?.id);
+  });
+
+  it('without the versioned headers LinkedIn answers 400, which is a refusal', async () => {
+    const unversioned = createLinkedInAdapter(settings({ version: '' }));
+    const error = await failure(unversioned.targets(account.grant));
+    expect([error.kind, error.detail.status, error.detail.platformCode]).toEqual([
+      'rejected',
+      400,
+      'VERSION_MISSING',
+    ]);
+  });
+});

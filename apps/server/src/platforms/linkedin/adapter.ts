@@ -1,0 +1,243 @@
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import type {
+  AccountAccess,
+  MediaFile,
+  PlatformAdapter,
+  PostInput,
+  PublishedPost,
+  Target,
+} from '../adapter.ts';
+import { PlatformError, isPlatformError } from '../errors.ts';
+import { mediaBlob, withLink } from '../media-blob.ts';
+import {
+  DEFAULT_LINKEDIN_HOSTS,
+  DEFAULT_LINKEDIN_VERSION,
+  type LinkedInApi,
+  type LinkedInHosts,
+  type LinkedInMediaStatus,
+  createLinkedInHttp,
+  linkedInApi,
+} from './api.ts';
+import { littleText } from './little-text.ts';
+import { type LinkedInClient, authorizationUrl, exchangeCode, refresh } from './oauth.ts';
+
+export { DEFAULT_LINKEDIN_HOSTS };
+
+export interface LinkedInAdapterSettings extends LinkedInClient {
+  hosts?: Partial<LinkedInHosts>;
+  /** LinkedIn-Version, YYYYMM. */
+  version?: string;
+  timeoutMs?: number;
+  /** Between reads of a file still PROCESSING. */
+  pollIntervalMs?: number;
+  /** Reads before giving up on a file; nothing is published then, so it is 'transient'. */
+  maxPolls?: number;
+  /** How the adapter waits between reads: tests pass one that returns at once. */
+  wait?: (ms: number) => Promise<void>;
+  fetch?: typeof fetch;
+  clock?: Clock;
+}
+
+const SCOPES = PLATFORM_CAPABILITIES.linkedin.scopes;
+/** The organizationAcls roles that may post for an organisation (platforms.md §7 OAuth). */
+const POSTING_ROLES = new Set(['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER']);
+/** How many of an organisation's newest posts `find` reads. */
+const FIND_WINDOW = 50;
+
+/**
+ * LinkedIn organisation pages (platforms.md §7): the targets are the organisations the member may
+ * post for; posts go through the Posts API with images and videos uploaded through the Images and
+ * Videos APIs first. LinkedIn takes no idempotency key, so a post whose answer was lost is looked
+ * for among the organisation's posts (`find`).
+ */
+export function createLinkedInAdapter(settings: LinkedInAdapterSettings): PlatformAdapter {
+  const hosts = { ...DEFAULT_LINKEDIN_HOSTS, ...settings.hosts };
+  const version = settings.version ?? DEFAULT_LINKEDIN_VERSION;
+  const clock = settings.clock ?? systemClock;
+  const http = createLinkedInHttp({ timeoutMs: settings.timeoutMs ?? 60_000, fetch: settings.fetch, clock });
+  const wait = settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const pollIntervalMs = settings.pollIntervalMs ?? 3_000;
+  const maxPolls = settings.maxPolls ?? 100;
+  const client: LinkedInClient = { clientId: settings.clientId, clientSecret: settings.clientSecret };
+  const now = () => clock.now();
+  const api = (token: string) => linkedInApi(http, hosts, version, token);
+
+  /** Reads the file until AVAILABLE: a post may carry only an available file (platforms.md §7 Processing). */
+  async function available(file: MediaFile, read: () => Promise<LinkedInMediaStatus>): Promise<void> {
+    let media = await read();
+    for (let polls = 0; media.status !== 'AVAILABLE'; polls++) {
+      if (media.status === 'PROCESSING_FAILED')
+        throw new PlatformError('mediaInvalid', {
+          platform: 'linkedin',
+          platformMessage: media.processingFailureReason ?? `LinkedIn could not process ${file.name}`,
+          raw: media,
+        });
+      if (polls >= maxPolls)
+        throw new PlatformError('transient', {
+          platform: 'linkedin',
+          platformMessage: `the file ${file.name} was still processing after ${polls} checks`,
+        });
+      await wait(pollIntervalMs);
+      media = await read();
+    }
+  }
+
+  async function uploadImage(li: LinkedInApi, owner: string, file: MediaFile): Promise<string> {
+    const { uploadUrl, image } = await li.initializeImage(owner);
+    await li.put(uploadUrl, await mediaBlob(file));
+    await available(file, () => li.image(image));
+    return image;
+  }
+
+  async function uploadVideo(li: LinkedInApi, owner: string, file: MediaFile): Promise<string> {
+    const upload = await li.initializeVideo(owner, file.bytes);
+    const etags: string[] = [];
+    for (const part of upload.uploadInstructions) {
+      const chunks: Uint8Array<ArrayBuffer>[] = [];
+      for await (const chunk of file.open({ start: part.firstByte, end: part.lastByte + 1 }))
+        chunks.push(new Uint8Array(chunk));
+      const etag = await li.put(part.uploadUrl, new Blob(chunks));
+      if (!etag)
+        throw new PlatformError('transient', {
+          platform: 'linkedin',
+          platformMessage: 'the upload of a video part returned no ETag',
+        });
+      etags.push(etag);
+    }
+    await li.finalizeVideo(upload.video, upload.uploadToken, etags);
+    await available(file, () => li.video(upload.video));
+    return upload.video;
+  }
+
+  /** What `content` carries: one file, several images, or the link as an article. */
+  function content(post: PostInput, media: { id: string; file: MediaFile }[]) {
+    const alt = (file: MediaFile) => (file.altText ? { altText: file.altText } : {});
+    const [first] = media;
+    if (media.length > 1) return { multiImage: { images: media.map((m) => ({ id: m.id, ...alt(m.file) })) } };
+    if (first) return { media: { id: first.id, ...alt(first.file) } };
+    if (post.link)
+      // An article needs a title; the text's first line is the nearest to one Postdeck has.
+      return {
+        article: { source: post.link, title: post.text.split('\n')[0]?.trim().slice(0, 200) || post.link },
+      };
+    return undefined;
+  }
+
+  /** The link goes in the text when files take the content's place. */
+  const commentary = (post: PostInput) =>
+    littleText(post.media.length > 0 ? withLink(post.text, post.link) : post.text);
+  const postUrl = (urn: string) => new URL(`/feed/update/${urn}`, hosts.web).toString();
+
+  async function target(li: LinkedInApi, organization: string): Promise<Target> {
+    const id = organization.split(':').at(-1) ?? '';
+    const org = await li.organization(id);
+    return {
+      externalId: organization,
+      name: org.localizedName,
+      handle: org.vanityName,
+      avatarUrl: org.logoV2?.original ? await logo(li, org.logoV2.original) : undefined,
+      profileUrl: org.vanityName
+        ? new URL(`/company/${encodeURIComponent(org.vanityName)}`, hosts.web).toString()
+        : undefined,
+    };
+  }
+
+  /** The logo's address, read through the Images API; an organisation lists without one it cannot read. */
+  async function logo(li: LinkedInApi, image: string): Promise<string | undefined> {
+    try {
+      return (await li.image(image)).downloadUrl;
+    } catch (error) {
+      if (isPlatformError(error) && (error.detail.status === 403 || error.detail.status === 404))
+        return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    platform: 'linkedin',
+    authorizationUrl: (request) => authorizationUrl(hosts, client, request, SCOPES),
+    async exchangeCode(exchange) {
+      const grant = await exchangeCode(http, hosts, client, exchange, now);
+      const me = await api(grant.accessToken).userInfo();
+      return { ...grant, context: { memberUrn: `urn:li:person:${me.sub}` } };
+    },
+    refresh: (grant) => refresh(http, hosts, client, grant, now),
+    async targets(grant) {
+      const li = api(grant.accessToken);
+      const acls = await li.organizationAcls();
+      const organizations = [
+        ...new Set(
+          acls
+            .filter((acl) => acl.state === 'APPROVED' && POSTING_ROLES.has(acl.role))
+            .map((a) => a.organization),
+        ),
+      ];
+      const targets: Target[] = [];
+      for (const organization of organizations) targets.push(await target(li, organization));
+      return targets;
+    },
+    async publish(account: AccountAccess, post: PostInput): Promise<PublishedPost> {
+      const li = api(account.grant.accessToken);
+      const media: { id: string; file: MediaFile }[] = [];
+      for (const file of post.media)
+        media.push({
+          id:
+            file.kind === 'video'
+              ? await uploadVideo(li, account.externalId, file)
+              : await uploadImage(li, account.externalId, file),
+          file,
+        });
+      const body = content(post, media);
+      const urn = await li.createPost({
+        author: account.externalId,
+        commentary: commentary(post),
+        visibility: 'PUBLIC',
+        distribution: {
+          feedDistribution: 'MAIN_FEED',
+          targetEntities: [],
+          thirdPartyDistributionChannels: [],
+        },
+        lifecycleState: 'PUBLISHED',
+        isReshareDisabledByAuthor: false,
+        ...(body ? { content: body } : {}),
+      });
+      if (!urn)
+        // The post exists but its id did not come: `find` can recover it.
+        throw new PlatformError('outcomeUnknown', {
+          platform: 'linkedin',
+          status: 201,
+          platformMessage: 'the answer carried no x-restli-id',
+        });
+      return { externalId: urn, url: postUrl(urn) };
+    },
+    async find(account, post, since) {
+      const posts = await api(account.grant.accessToken).postsByAuthor(account.externalId, FIND_WINDOW);
+      const from = Date.parse(since);
+      const sent = commentary(post);
+      const found = posts.find(
+        (p) => (p.createdAt ?? from) >= from && (p.commentary ?? '').trim() === sent.trim(),
+      );
+      return found ? { externalId: found.id, url: postUrl(found.id) } : null;
+    },
+    async remove(account, externalId) {
+      try {
+        await api(account.grant.accessToken).deletePost(externalId);
+      } catch (error) {
+        // Already gone.
+        if (isPlatformError(error) && error.detail.status === 404) return;
+        throw error;
+      }
+    },
+    async metrics(account, externalId) {
+      const counts = await api(account.grant.accessToken).shareStatistics(account.externalId, externalId);
+      return {
+        views: counts.impressionCount,
+        likes: counts.likeCount,
+        comments: counts.commentCount,
+        shares: counts.shareCount,
+        at: clock.now().toISOString(),
+      };
+    },
+  };
+}

@@ -1,0 +1,365 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
+import { type XFake, startXFake } from '@postdeck/platform-fakes/x/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
+import { testMedia } from '../../test/media-files.ts';
+import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
+import { failure } from '../adapter-testing.ts';
+import { type XAdapterSettings, createXAdapter } from './adapter.ts';
+
+const REDIRECT = 'https://postdeck.test/channels/callback';
+const CLIENT = { clientId: 'postdeck-x', clientSecret: 'x-secret' };
+const SCOPES = 'tweet.read tweet.write users.read media.write offline.access';
+const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+const waits: number[] = [];
+let fake: XFake;
+let adapter: PlatformAdapter;
+let account: AccountAccess;
+let userId: string;
+
+function settings(extra: Partial<XAdapterSettings> = {}): XAdapterSettings {
+  const host = fake.url;
+  return {
+    ...CLIENT,
+    hosts: { api: host, upload: host, authorize: host, token: host, web: host },
+    clock,
+    chunkBytes: 32,
+    pollIntervalMs: 2000,
+    maxPolls: 5,
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+    ...extra,
+  };
+}
+
+beforeAll(async () => {
+  fake = await startXFake({ now: clock.now, clients: [CLIENT] });
+  userId = fake.addUser({ username: 'newsroom', name: 'The Newsroom' }).id;
+  adapter = createXAdapter(settings());
+  account = { externalId: userId, grant: await connect() };
+});
+afterEach(() => {
+  fake.faults.clear();
+  waits.length = 0;
+});
+afterAll(() => fake.stop());
+
+function pkce() {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+async function connect(untick: string[] = []): Promise<Grant> {
+  const { verifier, challenge } = pkce();
+  const url = adapter.authorizationUrl?.({
+    state: 'state-1',
+    redirectUri: REDIRECT,
+    codeChallenge: challenge,
+  });
+  const back = await submitConsent(url ?? '', { decision: 'approve', untick });
+  expect(back.searchParams.get('state')).toBe('state-1');
+  const grant = await adapter.exchangeCode?.({
+    code: back.searchParams.get('code') ?? '',
+    redirectUri: REDIRECT,
+    codeVerifier: verifier,
+  });
+  if (!grant) throw new Error('no exchangeCode');
+  return grant;
+}
+
+const post = (text: string, media: PostInput['media'] = []): PostInput => ({
+  text,
+  media,
+  idempotencyKey: `key-${text}`,
+});
+
+describe('X: connect', () => {
+  it('asks for consent with PKCE S256 and our scopes', () => {
+    const url = new URL(
+      adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT, codeChallenge: 'c'.repeat(43) }) ?? '',
+    );
+    expect(url.origin + url.pathname).toBe(`${fake.url}/i/oauth2/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT,
+      scope: SCOPES,
+      state: 's',
+      code_challenge: 'c'.repeat(43),
+      code_challenge_method: 'S256',
+    });
+  });
+
+  it('exchanges the approved code for a two-hour grant with a refresh token and the username', () => {
+    expect(account.grant).toMatchObject({
+      scopes: SCOPES.split(' '),
+      expiresAt: '2026-03-01T12:00:00.000Z',
+      context: { userId, username: 'newsroom' },
+    });
+    expect(account.grant.refreshToken).toMatch(/^x-rt-/);
+  });
+
+  it('keeps the scopes as granted: without offline.access there is no refresh token', async () => {
+    const grant = await connect(['offline.access']);
+    expect(grant.scopes).toEqual(['tweet.read', 'tweet.write', 'users.read', 'media.write']);
+    expect(grant.refreshToken).toBeUndefined();
+    expect((await failure(adapter.refresh?.(grant))).kind).toBe('reauthorize');
+  });
+
+  it('brings back a denial with the state, and refuses a replayed code and a wrong verifier', async () => {
+    const { verifier, challenge } = pkce();
+    const url =
+      adapter.authorizationUrl?.({ state: 'd', redirectUri: REDIRECT, codeChallenge: challenge }) ?? '';
+    const denied = await submitConsent(url, { decision: 'deny' });
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe('d');
+
+    const code = (await submitConsent(url, { decision: 'approve' })).searchParams.get('code') ?? '';
+    const wrong = await failure(
+      adapter.exchangeCode?.({ code, redirectUri: REDIRECT, codeVerifier: 'wrong' }),
+    );
+    expect(wrong.kind).toBe('rejected');
+    expect(wrong.detail.platformCode).toBe('invalid_request');
+
+    const fresh = (await submitConsent(url, { decision: 'approve' })).searchParams.get('code') ?? '';
+    await adapter.exchangeCode?.({ code: fresh, redirectUri: REDIRECT, codeVerifier: verifier });
+    const replayed = await failure(
+      adapter.exchangeCode?.({ code: fresh, redirectUri: REDIRECT, codeVerifier: verifier }),
+    );
+    expect(replayed.kind).toBe('rejected');
+    expect(replayed.detail.platformMessage).toBe('Value passed for the authorization code was invalid.');
+  });
+
+  it('a code older than 30 seconds is refused', async () => {
+    const { verifier, challenge } = pkce();
+    const url =
+      adapter.authorizationUrl?.({ state: 'late', redirectUri: REDIRECT, codeChallenge: challenge }) ?? '';
+    const code = (await submitConsent(url, { decision: 'approve' })).searchParams.get('code') ?? '';
+    clock.advance(31_000);
+    const late = await failure(
+      adapter.exchangeCode?.({ code, redirectUri: REDIRECT, codeVerifier: verifier }),
+    );
+    expect(late.kind).toBe('rejected');
+  });
+
+  it('refreshes past expiry: the old token fails reauthorize, the new one works, the spent refresh token is refused', async () => {
+    const grant = await connect();
+    clock.advance(2 * 3600 * 1000 + 1000);
+    expect((await failure(adapter.targets(grant))).kind).toBe('reauthorize');
+    const renewed = await adapter.refresh?.(grant);
+    if (!renewed) throw new Error('no refresh');
+    expect(renewed.refreshToken).not.toBe(grant.refreshToken);
+    expect(renewed.expiresAt).toBe(new Date(clock.now().getTime() + 7200_000).toISOString());
+    expect(renewed.context).toEqual(grant.context);
+    expect((await adapter.targets(renewed))[0]?.externalId).toBe(userId);
+    // X's refresh tokens are single use.
+    const spent = await failure(adapter.refresh?.(grant));
+    expect(spent.kind).toBe('reauthorize');
+    expect(spent.detail.platformMessage).toBe('Value passed for the token was invalid.');
+    account = { ...account, grant: renewed };
+  });
+
+  it('lists the user as the one target', async () => {
+    expect(await adapter.targets(account.grant)).toEqual([
+      {
+        externalId: userId,
+        name: 'The Newsroom',
+        handle: '@newsroom',
+        avatarUrl: `${fake.url}/profile_images/${userId}/avatar_normal.svg`,
+        profileUrl: `${fake.url}/newsroom`,
+      },
+    ]);
+  });
+
+  it('revokes a grant: its tokens stop working', async () => {
+    const grant = await connect();
+    await adapter.revoke?.(grant);
+    expect((await failure(adapter.targets(grant))).kind).toBe('reauthorize');
+    expect((await failure(adapter.refresh?.(grant))).kind).toBe('reauthorize');
+  });
+});
+
+describe('X: publish, find, metrics, remove', () => {
+  it('publishes text with its link; the URL opens the post', async () => {
+    const published = await adapter.publish(account, { ...post('Hello X'), link: 'https://example.org/a' });
+    expect(published.url).toBe(`${fake.url}/newsroom/status/${published.externalId}`);
+    expect(fake.posts.get(published.externalId)).toMatchObject({
+      account: userId,
+      text: 'Hello X\n\nhttps://example.org/a',
+    });
+    const page = await fetch(published.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Hello X');
+  });
+
+  it('without the username in the grant, the URL is x.com/i/status/{id}, which opens too', async () => {
+    const anonymous = { ...account, grant: { ...account.grant, context: undefined } };
+    const published = await adapter.publish(anonymous, post('No name'));
+    expect(published.url).toBe(`${fake.url}/i/status/${published.externalId}`);
+    expect((await fetch(published.url)).status).toBe(200);
+  });
+
+  it('publishes images through the one-shot upload', async () => {
+    const published = await adapter.publish(
+      account,
+      post('Two photos', [testMedia('image'), testMedia('image', 'b.jpg')]),
+    );
+    expect(fake.posts.get(published.externalId)?.media.map((m) => m.mime)).toEqual([
+      'image/jpeg',
+      'image/jpeg',
+    ]);
+    expect(waits).toEqual([]);
+  });
+
+  it('publishes a video in chunks: INITIALIZE, APPEND per 32 bytes, FINALIZE, then STATUS as X asks', async () => {
+    const video = testMedia('video');
+    const published = await adapter.publish(account, post('A clip', [video]));
+    const upload = [...fake.state.uploads.values()].at(-1);
+    expect(upload).toMatchObject({
+      mediaType: 'video/mp4',
+      category: 'tweet_video',
+      totalBytes: video.bytes,
+    });
+    expect([...(upload?.segments.keys() ?? [])]).toEqual([0, 1, 2]);
+    expect(upload?.segments.get(2)?.byteLength).toBe(video.bytes - 64);
+    // FINALIZE said pending with check_after_secs 1; one STATUS said succeeded.
+    expect(waits).toEqual([1000]);
+    expect(fake.posts.get(published.externalId)?.media[0]?.bytes.byteLength).toBe(video.bytes);
+  });
+
+  it('publishes a GIF in chunks as tweet_gif, alone', async () => {
+    const gif = {
+      ...testMedia('image', 'a.gif', new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 2, 3])),
+      mime: 'image/gif',
+    };
+    const published = await adapter.publish(account, post('A GIF', [gif]));
+    expect([...fake.state.uploads.values()].at(-1)).toMatchObject({
+      mediaType: 'image/gif',
+      category: 'tweet_gif',
+    });
+    expect(fake.posts.get(published.externalId)?.media[0]?.mime).toBe('image/gif');
+    const mixed = await failure(adapter.publish(account, post('GIF and photo', [gif, testMedia('image')])));
+    expect([mixed.kind, mixed.detail.status]).toEqual(['rejected', 400]);
+  });
+
+  it('finds a post whose answer was lost, by its text, since a time', async () => {
+    const since = clock.now().toISOString();
+    clock.advance(1000);
+    const published = await adapter.publish(account, { ...post('Findable'), link: 'https://example.org/f' });
+    expect(
+      await adapter.find?.(account, { ...post('Findable'), link: 'https://example.org/f' }, since),
+    ).toEqual(published);
+    expect(await adapter.find?.(account, post('Never sent'), since)).toBeNull();
+  });
+
+  it('reads public metrics', async () => {
+    const published = await adapter.publish(account, post('Counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 900, likes: 12, shares: 3, comments: 4 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      views: 900,
+      likes: 12,
+      comments: 4,
+      shares: 3,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('removes a post, and takes a second removal as done', async () => {
+    const published = await adapter.publish(account, post('Gone soon'));
+    await adapter.remove(account, published.externalId);
+    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
+    await adapter.remove(account, published.externalId);
+  });
+});
+
+describe('X: faults', () => {
+  it.each([
+    ['expiredToken', 'reauthorize', 401, 'Unauthorized'],
+    ['revokedGrant', 'reauthorize', 401, 'Unauthorized'],
+    ['serverError', 'transient', 503, 'Service Unavailable'],
+  ] as const)('%s → %s', async (kind, expected, status, message) => {
+    fake.faults.set({ kind, account: userId, times: 1 });
+    const error = await failure(adapter.publish(account, post(kind)));
+    expect(error.kind).toBe(expected);
+    expect(error.detail.status).toBe(status);
+    expect(error.detail.platformMessage).toBe(message);
+  });
+
+  it('429 → rateLimited with the wait from x-rate-limit-reset', async () => {
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /2/tweets', times: 1 });
+    const error = await failure(adapter.publish(account, post('Too fast')));
+    expect(error.kind).toBe('rateLimited');
+    expect(error.detail.retryAfterMs).toBe(90_000);
+  });
+
+  it("content rejected → rejected with X's words; a duplicate too", async () => {
+    fake.faults.set({
+      kind: 'contentRejected',
+      message: 'This request looks like it might be automated.',
+      times: 1,
+    });
+    const error = await failure(adapter.publish(account, post('Spammy')));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformMessage).toBe('This request looks like it might be automated.');
+    await adapter.publish(account, post('Said once'));
+    const duplicate = await failure(adapter.publish(account, post('Said once')));
+    expect([duplicate.kind, duplicate.detail.status, duplicate.detail.platformMessage]).toEqual([
+      'rejected',
+      403,
+      'You are not allowed to create a Tweet with duplicate content.',
+    ]);
+  });
+
+  it('a file X cannot read → mediaInvalid, for an image at upload and for a video at processing', async () => {
+    const broken = testMedia('image', 'broken.jpg', new Uint8Array([1, 2, 3, 4]));
+    const image = await failure(adapter.publish(account, post('Broken', [broken])));
+    expect([image.kind, image.detail.platformCode, image.detail.platformMessage]).toEqual([
+      'mediaInvalid',
+      'invalid-request',
+      'media type unrecognized.',
+    ]);
+    const notVideo = { ...testMedia('video', 'fake.mp4', new Uint8Array(40).fill(9)) };
+    const video = await failure(adapter.publish(account, post('Not a video', [notVideo])));
+    expect(video.kind).toBe('mediaInvalid');
+    expect(video.detail.platformMessage).toBe(
+      'InvalidMedia: Invalid or Unsupported media, Reason: UnsupportedMedia.',
+    );
+  });
+
+  it('slow processing: polls through the injected wait until ready, or gives up (transient) past maxPolls', async () => {
+    fake.faults.set({
+      kind: 'slowProcessing',
+      polls: 4,
+      call: 'POST /2/media/upload/:id/finalize',
+      times: 1,
+    });
+    await adapter.publish(account, post('Slow clip', [testMedia('video')]));
+    expect(waits).toEqual([1000, 1000, 1000, 1000]);
+    waits.length = 0;
+    fake.faults.set({
+      kind: 'slowProcessing',
+      polls: 50,
+      call: 'POST /2/media/upload/:id/finalize',
+      times: 1,
+    });
+    const before = fake.posts.all().length;
+    const error = await failure(adapter.publish(account, post('Too slow', [testMedia('video')])));
+    expect(error.kind).toBe('transient');
+    expect(waits).toHaveLength(5);
+    expect(fake.posts.all()).toHaveLength(before);
+  });
+
+  it('accept then hang → outcomeUnknown; the post exists and find brings it back', async () => {
+    const since = clock.now().toISOString();
+    const impatient = createXAdapter(settings({ timeoutMs: 300 }));
+    fake.faults.set({ kind: 'acceptThenHang', call: 'POST /2/tweets', times: 1 });
+    const error = await failure(impatient.publish(account, post('Lost answer')));
+    expect(error.kind).toBe('outcomeUnknown');
+    const stored = fake.posts.all().at(-1);
+    expect(stored?.text).toBe('Lost answer');
+    expect((await adapter.find?.(account, post('Lost answer'), since))?.externalId).toBe(stored?.id);
+  });
+});

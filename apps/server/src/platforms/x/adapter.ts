@@ -1,0 +1,166 @@
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import type {
+  AccountAccess,
+  Grant,
+  MediaFile,
+  PlatformAdapter,
+  PostInput,
+  PublishedPost,
+} from '../adapter.ts';
+import { PlatformError, isPlatformError } from '../errors.ts';
+import { mediaBlob, withLink } from '../media-blob.ts';
+import { DEFAULT_X_HOSTS, type XApi, type XHosts, type XMedia, createXHttp, xApi } from './api.ts';
+import { type XClient, authorizationUrl, exchangeCode, refresh, revoke } from './oauth.ts';
+import { sameText } from './same-text.ts';
+
+export { DEFAULT_X_HOSTS };
+
+export interface XAdapterSettings extends XClient {
+  hosts?: Partial<XHosts>;
+  timeoutMs?: number;
+  /** APPEND's chunk size; postiz sends 1 MB (platforms.md §4). */
+  chunkBytes?: number;
+  /** Between STATUS checks when X names no check_after_secs. */
+  pollIntervalMs?: number;
+  /** STATUS checks before giving up on a video; nothing is published then, so it is 'transient'. */
+  maxPolls?: number;
+  /** How the adapter waits between checks: tests pass one that returns at once. */
+  wait?: (ms: number) => Promise<void>;
+  fetch?: typeof fetch;
+  clock?: Clock;
+}
+
+const SCOPES = PLATFORM_CAPABILITIES.x.scopes;
+
+/**
+ * X API v2 (platforms.md §4). One target: the user's own timeline. X takes no idempotency key, so
+ * a post whose answer was lost is looked for in the user's timeline (`find`).
+ */
+export function createXAdapter(settings: XAdapterSettings): PlatformAdapter {
+  const hosts = { ...DEFAULT_X_HOSTS, ...settings.hosts };
+  const clock = settings.clock ?? systemClock;
+  const http = createXHttp({ timeoutMs: settings.timeoutMs ?? 60_000, fetch: settings.fetch, clock });
+  const wait = settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const chunkBytes = settings.chunkBytes ?? 1024 * 1024;
+  const pollIntervalMs = settings.pollIntervalMs ?? 5_000;
+  const maxPolls = settings.maxPolls ?? 60;
+  const client: XClient = { clientId: settings.clientId, clientSecret: settings.clientSecret };
+  const now = () => clock.now();
+  const api = (grant: Grant) => xApi(http, hosts, grant.accessToken);
+
+  async function upload(x: XApi, file: MediaFile): Promise<string> {
+    if (file.kind === 'image' && file.mime !== 'image/gif') {
+      const media = await x.uploadImage(await mediaBlob(file), 'tweet_image');
+      return processed(x, file, media);
+    }
+    // Video and GIFs go in chunks, then X transcodes them.
+    const category = file.kind === 'video' ? 'tweet_video' : 'tweet_gif';
+    const started = await x.initialize({
+      media_type: file.mime,
+      total_bytes: file.bytes,
+      media_category: category,
+    });
+    for (let start = 0, index = 0; start < file.bytes; start += chunkBytes, index++) {
+      const range = { start, end: Math.min(file.bytes, start + chunkBytes) };
+      const parts: Uint8Array<ArrayBuffer>[] = [];
+      for await (const part of file.open(range)) parts.push(new Uint8Array(part));
+      await x.append(started.id, index, new Blob(parts, { type: 'application/octet-stream' }));
+    }
+    return processed(x, file, await x.finalize(started.id));
+  }
+
+  /** No processing_info: ready. Otherwise STATUS until succeeded or failed, waiting as X says. */
+  async function processed(x: XApi, file: MediaFile, media: XMedia): Promise<string> {
+    let info = media.processing_info;
+    for (let polls = 0; info && info.state !== 'succeeded'; polls++) {
+      if (info.state === 'failed')
+        throw new PlatformError('mediaInvalid', {
+          platform: 'x',
+          platformMessage: info.error?.message ?? `X could not process ${file.name}`,
+          platformCode: info.error?.name,
+          raw: info,
+        });
+      if (polls >= maxPolls)
+        throw new PlatformError('transient', {
+          platform: 'x',
+          platformMessage: `the file ${file.name} was still processing after ${polls} checks`,
+        });
+      await wait(info.check_after_secs === undefined ? pollIntervalMs : info.check_after_secs * 1000);
+      info = (await x.status(media.id)).processing_info;
+    }
+    return media.id;
+  }
+
+  function postUrl(grant: Grant, id: string): string {
+    const username = grant.context?.['username'];
+    // x.com/i/status/{id} opens a post without its author's name (platforms.md §4 Publish).
+    return new URL(
+      `/${username ? encodeURIComponent(username) : 'i'}/status/${encodeURIComponent(id)}`,
+      hosts.web,
+    ).toString();
+  }
+
+  return {
+    platform: 'x',
+    authorizationUrl: (request) => authorizationUrl(hosts, client, request, SCOPES),
+    async exchangeCode(exchange) {
+      const grant = await exchangeCode(http, hosts, client, exchange, now);
+      // The username makes the post URLs X's own; it is read once, here.
+      const me = await api(grant).me();
+      return { ...grant, context: { userId: me.id, username: me.username } };
+    },
+    refresh: (grant) => refresh(http, hosts, client, grant, now),
+    revoke: (grant) => revoke(http, hosts, client, grant),
+    async targets(grant) {
+      const me = await api(grant).me();
+      return [
+        {
+          externalId: me.id,
+          name: me.name,
+          handle: `@${me.username}`,
+          avatarUrl: me.profile_image_url,
+          profileUrl: new URL(`/${encodeURIComponent(me.username)}`, hosts.web).toString(),
+        },
+      ];
+    },
+    async publish(account: AccountAccess, post: PostInput): Promise<PublishedPost> {
+      const x = api(account.grant);
+      const mediaIds: string[] = [];
+      for (const file of post.media) mediaIds.push(await upload(x, file));
+      const text = withLink(post.text, post.link);
+      // X wants text unless media is present; an empty one is left out rather than sent blank.
+      const tweet = await x.createTweet({
+        ...(text.trim() !== '' || mediaIds.length === 0 ? { text } : {}),
+        ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+      });
+      return { externalId: tweet.id, url: postUrl(account.grant, tweet.id) };
+    },
+    async find(account, post, since) {
+      // X's start_time takes whole seconds.
+      const start = new Date(since).toISOString().replace(/\.\d{3}Z$/, 'Z');
+      const tweets = await api(account.grant).userTweets(account.externalId, start);
+      const found = tweets.find((tweet) => sameText(tweet.text, withLink(post.text, post.link)));
+      return found ? { externalId: found.id, url: postUrl(account.grant, found.id) } : null;
+    },
+    async remove(account, externalId) {
+      try {
+        await api(account.grant).deleteTweet(externalId);
+      } catch (error) {
+        // Already gone: a repeated removal, or deleted on X.
+        if (isPlatformError(error) && error.detail.status === 404) return;
+        throw error;
+      }
+    },
+    async metrics(account, externalId) {
+      const counts = (await api(account.grant).getTweet(externalId)).public_metrics ?? {};
+      return {
+        views: counts.impression_count,
+        likes: counts.like_count,
+        comments: counts.reply_count,
+        shares: counts.retweet_count ?? counts.repost_count,
+        at: clock.now().toISOString(),
+      };
+    },
+  };
+}

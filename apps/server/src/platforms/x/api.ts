@@ -1,0 +1,194 @@
+import type { Clock } from '../../lib/clock.ts';
+import { type PlatformHttp, createPlatformHttp } from '../http.ts';
+import { X_ERROR_RULES, describeXError } from './errors.ts';
+
+/** Where X answers (platforms.md §4): each its own setting, so a fake can stand in for any of them. */
+export interface XHosts {
+  /** api.x.com: posts, users. */
+  api: string;
+  /** The media upload's host (api.x.com today; v1.1 had upload.twitter.com). */
+  upload: string;
+  /** x.com: the consent page. */
+  authorize: string;
+  /** The token and revoke endpoints' host. */
+  token: string;
+  /** Where posts are read: https://x.com/{username}/status/{id}. */
+  web: string;
+}
+
+export const DEFAULT_X_HOSTS: XHosts = {
+  api: 'https://api.x.com',
+  upload: 'https://api.x.com',
+  authorize: 'https://x.com',
+  token: 'https://api.x.com',
+  web: 'https://x.com',
+};
+
+/** v2's entities, only the fields the adapter reads. */
+export interface XUser {
+  id: string;
+  name: string;
+  username: string;
+  profile_image_url?: string;
+}
+
+export interface XProcessingInfo {
+  state: 'pending' | 'in_progress' | 'succeeded' | 'failed';
+  check_after_secs?: number;
+  error?: { message?: string; name?: string };
+}
+
+export interface XMedia {
+  id: string;
+  media_key?: string;
+  processing_info?: XProcessingInfo;
+}
+
+export interface XPublicMetrics {
+  retweet_count?: number;
+  /** The newest openapi.json's name for retweet_count (platforms.md §4 Metrics). */
+  repost_count?: number;
+  reply_count?: number;
+  like_count?: number;
+  quote_count?: number;
+  bookmark_count?: number;
+  impression_count?: number;
+}
+
+export interface XTweet {
+  id: string;
+  text: string;
+  created_at?: string;
+  public_metrics?: XPublicMetrics;
+}
+
+export function createXHttp(settings: {
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  clock?: Clock;
+}): PlatformHttp {
+  return createPlatformHttp({
+    platform: 'x',
+    rules: X_ERROR_RULES,
+    describe: describeXError,
+    timeoutMs: settings.timeoutMs,
+    fetch: settings.fetch,
+    clock: settings.clock,
+  });
+}
+
+const data = <T>(body: unknown): T => (body as { data: T }).data;
+
+/** v2 calls as one user: the user's token, every host from the settings. */
+export function xApi(http: PlatformHttp, hosts: XHosts, token: string) {
+  const headers = { authorization: `Bearer ${token}` };
+  const api = (path: string) => new URL(path, hosts.api);
+  const upload = (path: string) => new URL(path, hosts.upload);
+  return {
+    async me(): Promise<XUser> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: api('/2/users/me'),
+        query: { 'user.fields': 'profile_image_url' },
+        headers,
+      });
+      return data<XUser>(body);
+    },
+    /**
+     * One-shot upload of an image. An upload nothing points to expires unused, so repeating it
+     * is harmless: a lost answer is 'transient'. The same holds for every upload call below.
+     */
+    async uploadImage(file: Blob, category: string): Promise<XMedia> {
+      const form = new FormData();
+      form.set('media', file);
+      form.set('media_category', category);
+      const { body } = await http.request({
+        method: 'POST',
+        url: upload('/2/media/upload'),
+        headers,
+        body: form,
+        idempotent: true,
+      });
+      return data<XMedia>(body);
+    },
+    async initialize(params: {
+      media_type: string;
+      total_bytes: number;
+      media_category: string;
+    }): Promise<XMedia> {
+      const { body } = await http.request({
+        method: 'POST',
+        url: upload('/2/media/upload/initialize'),
+        headers,
+        json: params,
+        idempotent: true,
+      });
+      return data<XMedia>(body);
+    },
+    async append(id: string, segmentIndex: number, chunk: Blob): Promise<void> {
+      const form = new FormData();
+      form.set('segment_index', String(segmentIndex));
+      form.set('media', chunk);
+      await http.request({
+        method: 'POST',
+        url: upload(`/2/media/upload/${encodeURIComponent(id)}/append`),
+        headers,
+        body: form,
+        idempotent: true,
+      });
+    },
+    async finalize(id: string): Promise<XMedia> {
+      const { body } = await http.request({
+        method: 'POST',
+        url: upload(`/2/media/upload/${encodeURIComponent(id)}/finalize`),
+        headers,
+        idempotent: true,
+      });
+      return data<XMedia>(body);
+    },
+    async status(id: string): Promise<XMedia> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: upload('/2/media/upload'),
+        query: { command: 'STATUS', media_id: id },
+        headers,
+      });
+      return data<XMedia>(body);
+    },
+    /** Not idempotent: X has no idempotency key, so a lost answer is 'outcomeUnknown' and `find` looks. */
+    async createTweet(params: { text?: string; media?: { media_ids: string[] } }): Promise<XTweet> {
+      const { body } = await http.request({ method: 'POST', url: api('/2/tweets'), headers, json: params });
+      return data<XTweet>(body);
+    },
+    async getTweet(id: string): Promise<XTweet> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: api(`/2/tweets/${encodeURIComponent(id)}`),
+        query: { 'tweet.fields': 'public_metrics,created_at' },
+        headers,
+      });
+      return data<XTweet>(body);
+    },
+    /** Deleting twice finds nothing the second time: safe to repeat (the adapter takes 404 as done). */
+    async deleteTweet(id: string): Promise<void> {
+      await http.request({
+        method: 'DELETE',
+        url: api(`/2/tweets/${encodeURIComponent(id)}`),
+        headers,
+        idempotent: true,
+      });
+    },
+    /** The user's newest posts since a time (max_results 5-100). */
+    async userTweets(userId: string, since: string): Promise<XTweet[]> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: api(`/2/users/${encodeURIComponent(userId)}/tweets`),
+        query: { start_time: since, max_results: 100, 'tweet.fields': 'created_at' },
+        headers,
+      });
+      return (body as { data?: XTweet[] }).data ?? [];
+    },
+  };
+}
+
+export type XApi = ReturnType<typeof xApi>;

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import { postPage } from '../post-page.ts';
+import { authenticate, hasScope } from './guard.ts';
+import { mediaRoutes } from './media.ts';
+import { oauthRoutes } from './oauth.ts';
+import { XState, type XUser } from './state.ts';
+import { tweetRoutes } from './tweets.ts';
+
+/**
+ * X API v2 on loopback (platforms.md §4): OAuth 2.0 with PKCE through the OAuth kit (consent page,
+ * 30-second codes, 2-hour tokens, rotating refresh tokens with offline.access, revoke), /2/users/me,
+ * the media upload (one-shot and INITIALIZE/APPEND/FINALIZE/STATUS), posts (create, read with
+ * public_metrics, delete, the user's timeline), x-rate-limit-* headers and problem-JSON errors.
+ * Every host of the real API (x.com, api.x.com) is this one server. Each post's public page is at
+ * /<username>/status/<id>, X's shape. Fault switches: `call` is "METHOD /path pattern" (guard.ts),
+ * `account` the user's id.
+ */
+export interface XFake extends FakeServer {
+  state: XState;
+  addUser(user: { username: string; name?: string }): XUser;
+}
+
+export interface XFakeOptions {
+  now?: () => Date;
+  clients?: { clientId: string; clientSecret: string }[];
+}
+
+export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
+  const now = options.now ?? (() => new Date());
+  const state = new XState(now);
+  for (const client of options.clients ?? []) state.oauth.addClient(client);
+  const server = await startFakeServer({ platform: 'x', now, routes: (app, ctx) => routes(app, ctx, state) });
+  return { ...server, state, addUser: (user) => state.addUser(user) };
+}
+
+/** The sandbox's demo: one user, whose own timeline is the one target X has. */
+export function seedXSandbox(fake: XFake): { user: XUser } {
+  const user =
+    fake.state.findUser('postdeck_demo') ??
+    fake.addUser({ username: 'postdeck_demo', name: 'Postdeck Demo' });
+  return { user };
+}
+
+function routes(app: FastifyInstance, ctx: FakeContext, state: XState): void {
+  oauthRoutes(app, state);
+  mediaRoutes(app, ctx, state);
+  tweetRoutes(app, ctx, state);
+
+  app.get('/2/users/me', async (request, reply) => {
+    const authed = authenticate(request, reply, ctx, state, 'GET /2/users/me');
+    if (!authed || !hasScope(authed, reply, 'users.read')) return reply;
+    const asked = (new URLSearchParams(request.url.split('?')[1]).get('user.fields') ?? '').split(',');
+    const { id, name, username } = authed.user;
+    return {
+      data: {
+        id,
+        name,
+        username,
+        ...(asked.includes('profile_image_url')
+          ? { profile_image_url: `${ctx.url}/profile_images/${id}/avatar_normal.svg` }
+          : {}),
+      },
+    };
+  });
+
+  // A plain disc in X's blue: the sandbox shows an avatar rather than a broken image.
+  app.get('/profile_images/:id/avatar_normal.svg', async (_request, reply) =>
+    reply
+      .type('image/svg+xml')
+      .send(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="24" fill="#1d9bf0"/></svg>',
+      ),
+  );
+
+  app.get<{ Params: { username: string; id: string } }>('/:username/status/:id', async (request, reply) => {
+    const post = ctx.posts.get(request.params.id);
+    const author = post && state.users.get(post.account);
+    const named = request.params.username.toLowerCase();
+    // x.com/i/status/{id} opens any post, whoever wrote it.
+    if (!post || !author || (named !== 'i' && author.username.toLowerCase() !== named))
+      return reply.code(404).type('text/plain').send('This post does not exist.');
+    return reply.type('text/html; charset=utf-8').send(postPage('X', post));
+  });
+}

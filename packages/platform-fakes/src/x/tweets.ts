@@ -1,0 +1,125 @@
+import type { FastifyInstance } from 'fastify';
+import type { FakeContext } from '../fake-server.ts';
+import { Params } from '../params.ts';
+import type { FakePost } from '../posts.ts';
+import { authenticate, hasScope } from './guard.ts';
+import { ready } from './media.ts';
+import { DUPLICATE, forbidden, invalidRequest, notFound, notFoundError, problem } from './replies.ts';
+import type { XState, XUpload } from './state.ts';
+import { weightedLength } from './weighted-length.ts';
+
+/** platforms.md §4 Limits: 280 weighted characters, 1-4 media. */
+const MAX_WEIGHT = 280;
+const MAX_MEDIA = 4;
+
+/** Posts: create (201), read with public_metrics, delete; and the user's timeline, where a lost post is found again. */
+export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XState): void {
+  app.post('/2/tweets', async (request, reply) => {
+    const authed = authenticate(request, reply, ctx, state, 'POST /2/tweets');
+    if (!authed || !hasScope(authed, reply, 'tweet.write')) return reply;
+    const params = new Params(request);
+    const text = params.get('text') ?? '';
+    const media = params.json('media') as { media_ids?: unknown } | undefined;
+    const ids = Array.isArray(media?.media_ids) ? media.media_ids.map(String) : [];
+    if (media !== undefined && (ids.length < 1 || ids.length > MAX_MEDIA))
+      return invalidRequest(reply, `media.media_ids: size must be between 1 and ${MAX_MEDIA}`);
+    if (text.trim() === '' && ids.length === 0)
+      return invalidRequest(reply, 'text: must not be blank when media is not present');
+    if (weightedLength(text) > MAX_WEIGHT) return forbidden(reply, 'Your Tweet text is too long.');
+    const uploads = ids.map((id) => state.uploads.get(id));
+    if (uploads.some((u) => !u || u.userId !== authed.user.id || !ready(u)))
+      return invalidRequest(reply, 'Your media IDs are invalid.');
+    // platforms.md §4 Limits: up to 4 photos, or one GIF, or one video.
+    if (ids.length > 1 && (uploads as XUpload[]).some((u) => u.category !== 'tweet_image'))
+      return invalidRequest(reply, 'Your media IDs are invalid: a video or GIF must be the only media.');
+    const mine = ctx.posts.live().filter((p) => p.account === authed.user.id);
+    if (text.trim() !== '' && mine.some((p) => p.text === text)) return forbidden(reply, DUPLICATE);
+    const post = ctx.posts.add({
+      id: String(1_860_000_000_000_000_000n + BigInt(ctx.nextId())),
+      account: authed.user.id,
+      text,
+      media: (uploads as XUpload[]).map((u) => ({
+        name: `${u.id}.${u.mediaType.split('/')[1] ?? 'bin'}`,
+        mime: u.mediaType,
+        bytes: u.bytes ?? new Uint8Array(),
+      })),
+      createdAt: ctx.now(),
+    });
+    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+    return reply.code(201).send({ data: { id: post.id, text, edit_history_tweet_ids: [post.id] } });
+  });
+
+  app.get<{ Params: { id: string } }>('/2/tweets/:id', async (request, reply) => {
+    const authed = authenticate(request, reply, ctx, state, 'GET /2/tweets/:id');
+    if (!authed) return reply;
+    const post = ctx.posts.get(request.params.id);
+    // A missing post is a partial error: 200 with `errors` and no `data` (platforms.md §4 Errors).
+    if (!post || post.deletedAt) return { errors: [notFoundError('tweet', request.params.id)] };
+    return { data: tweetJson(post, fields(new Params(request))) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/2/tweets/:id', async (request, reply) => {
+    const authed = authenticate(request, reply, ctx, state, 'DELETE /2/tweets/:id');
+    if (!authed || !hasScope(authed, reply, 'tweet.write')) return reply;
+    const post = ctx.posts.get(request.params.id);
+    if (!post || post.deletedAt) return notFound(reply, 'tweet', request.params.id);
+    if (post.account !== authed.user.id)
+      return problem(
+        reply,
+        403,
+        'Forbidden',
+        'You are not allowed to delete this Tweet.',
+        'not-authorized-for-resource',
+      );
+    ctx.posts.markDeleted(post.id, ctx.now());
+    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+    return { data: { deleted: true } };
+  });
+
+  app.get<{ Params: { id: string } }>('/2/users/:id/tweets', async (request, reply) => {
+    const authed = authenticate(request, reply, ctx, state, 'GET /2/users/:id/tweets');
+    if (!authed) return reply;
+    if (!state.users.has(request.params.id))
+      return invalidRequest(reply, `The \`id\` query parameter value [${request.params.id}] is not valid`);
+    const params = new Params(request);
+    const since = params.get('start_time');
+    const max = Math.min(100, Math.max(5, Number(params.get('max_results') ?? 10)));
+    const found = ctx.posts
+      .live()
+      .filter((p) => p.account === request.params.id && (!since || p.createdAt >= new Date(since)))
+      .reverse()
+      .slice(0, max);
+    if (found.length === 0) return { meta: { result_count: 0 } };
+    return {
+      data: found.map((p) => tweetJson(p, fields(params))),
+      meta: { result_count: found.length, newest_id: found[0]?.id, oldest_id: found.at(-1)?.id },
+    };
+  });
+}
+
+function fields(params: Params): string[] {
+  return (params.get('tweet.fields') ?? '').split(',').filter(Boolean);
+}
+
+/** A post as v2 answers it: id, text and edit history always; the rest as tweet.fields asks. */
+function tweetJson(post: FakePost, asked: string[]) {
+  return {
+    id: post.id,
+    text: post.text,
+    edit_history_tweet_ids: [post.id],
+    ...(asked.includes('created_at') ? { created_at: post.createdAt.toISOString() } : {}),
+    ...(asked.includes('author_id') ? { author_id: post.account } : {}),
+    ...(asked.includes('public_metrics')
+      ? {
+          public_metrics: {
+            retweet_count: post.metrics.shares ?? 0,
+            reply_count: post.metrics.comments ?? 0,
+            like_count: post.metrics.likes ?? 0,
+            quote_count: 0,
+            bookmark_count: 0,
+            impression_count: post.metrics.views ?? 0,
+          },
+        }
+      : {}),
+  };
+}
