@@ -14,8 +14,12 @@ const SCOPES = youtubeScopes('analytics.readonly', 'analytics.edit');
  */
 export function analyticsRoutes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): void {
   app.get('/v1beta/accountSummaries', async (request, reply) => {
-    const authed = authenticate(request, reply, ctx, state, 'GET /v1beta/accountSummaries', { api: 'admin', scopes: SCOPES });
+    const authed = authenticate(request, reply, ctx, state, 'GET /v1beta/accountSummaries', {
+      api: 'admin',
+      scopes: SCOPES,
+    });
     if (!authed) return reply;
+    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
     const query = request.query as Record<string, string | undefined>;
     const asked = Number(query['pageSize'] ?? 50);
     if (!Number.isInteger(asked) || asked < 0) return adminError(reply, 400, 'page_size must be positive');
@@ -41,7 +45,10 @@ export function analyticsRoutes(app: FastifyInstance, ctx: FakeContext, state: G
           : {}),
       };
     });
-    const next = start + size < accounts.length ? { nextPageToken: Buffer.from(String(start + size)).toString('base64url') } : {};
+    const next =
+      start + size < accounts.length
+        ? { nextPageToken: Buffer.from(String(start + size)).toString('base64url') }
+        : {};
     return { accountSummaries: page, ...next };
   });
 }

@@ -69,7 +69,10 @@ export function authenticate(
       : fail(403, 'insufficientPermissions', INSUFFICIENT_SCOPES, 'global');
   if (options.api === 'youtube') {
     const quota = state.quotaOf(token.clientId);
-    if (quota.units + (options.units ?? 0) > DAILY_UNITS || (options.insert && quota.inserts >= DAILY_INSERTS))
+    if (
+      quota.units + (options.units ?? 0) > DAILY_UNITS ||
+      (options.insert && quota.inserts >= DAILY_INSERTS)
+    )
       return fail(403, 'quotaExceeded', QUOTA_EXCEEDED, 'youtube.quota');
     quota.units += options.units ?? 0;
     if (options.insert) quota.inserts += 1;
@@ -82,7 +85,12 @@ export function authenticate(
       reply.header('retry-after', String(fault.retryAfterS ?? 60));
       return options.api === 'admin'
         ? fail(429, 'RATE_LIMIT_EXCEEDED', 'Quota exceeded for quota metric and limit.')
-        : fail(429, 'rateLimitExceeded', 'The request cannot be completed because you have exceeded your rate limit.', 'youtube.quota');
+        : fail(
+            429,
+            'rateLimitExceeded',
+            'The request cannot be completed because you have exceeded your rate limit.',
+            'youtube.quota',
+          );
     case 'serverError':
       return options.api === 'admin'
         ? fail(503, '', 'The service is currently unavailable.')

@@ -23,14 +23,20 @@ export function oauthRoutes(app: FastifyInstance, _ctx: FakeContext, state: Goog
   app.get(AUTHORIZE_PATH, async (request, reply) => {
     const params = new Params(request);
     if (!store.client(params.get('client_id')))
-      return reply.code(401).type('text/html').send(errorPage(401, 'invalid_client The OAuth client was not found.'));
+      return reply
+        .code(401)
+        .type('text/html')
+        .send(errorPage(401, 'invalid_client The OAuth client was not found.'));
     if (!store.client(params.get('client_id'), params.get('redirect_uri')))
       return reply.code(400).type('text/html').send(errorPage(400, 'redirect_uri_mismatch'));
     if (params.get('response_type') !== 'code')
       return reply.code(400).type('text/html').send(errorPage(400, 'invalid_request Invalid response_type'));
     const scopes = requestedScopes(params);
     if (scopes.length === 0)
-      return reply.code(400).type('text/html').send(errorPage(400, 'invalid_request Missing required parameter: scope'));
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(errorPage(400, 'invalid_request Missing required parameter: scope'));
     const users = [...store.users.values()];
     const wantsYoutube = scopes.some((scope) => scope.includes('/auth/youtube'));
     const channels = [...state.channels.values()];
@@ -68,7 +74,9 @@ export function oauthRoutes(app: FastifyInstance, _ctx: FakeContext, state: Goog
     const code = outcome.code === undefined ? undefined : store.codes.get(outcome.code);
     if (outcome.code && code) {
       // Only the signed-in user's channels can be chosen.
-      const chosen = (code.choices['channel'] ?? []).filter((id) => state.channels.get(id)?.userId === code.userId);
+      const chosen = (code.choices['channel'] ?? []).filter(
+        (id) => state.channels.get(id)?.userId === code.userId,
+      );
       code.choices = { channel: chosen.slice(0, 1) };
       if (params.get('access_type') === 'offline') state.offlineCodes.add(outcome.code);
       back.searchParams.set('scope', code.scopes.join(' '));
@@ -84,8 +92,10 @@ export function oauthRoutes(app: FastifyInstance, _ctx: FakeContext, state: Goog
     const [basicId, basicSecret] = basic ? Buffer.from(basic, 'base64').toString().split(':') : [];
     const clientId = params.get('client_id') ?? basicId ?? '';
     const clientSecret = params.get('client_secret') ?? basicSecret;
-    if (!store.client(clientId)) return oauthError(reply, 401, 'invalid_client', 'The OAuth client was not found.');
-    if (clientSecret === undefined) return oauthError(reply, 400, 'invalid_request', 'client_secret is missing.');
+    if (!store.client(clientId))
+      return oauthError(reply, 401, 'invalid_client', 'The OAuth client was not found.');
+    if (clientSecret === undefined)
+      return oauthError(reply, 400, 'invalid_request', 'client_secret is missing.');
     const grantType = params.get('grant_type');
     if (grantType === 'authorization_code') {
       const code = params.get('code') ?? '';
@@ -117,7 +127,11 @@ export function oauthRoutes(app: FastifyInstance, _ctx: FakeContext, state: Goog
       };
     }
     if (grantType === 'refresh_token') {
-      const result = store.refresh({ clientId, clientSecret, refreshToken: params.get('refresh_token') ?? '' });
+      const result = store.refresh({
+        clientId,
+        clientSecret,
+        refreshToken: params.get('refresh_token') ?? '',
+      });
       if (!result.ok)
         return result.error === 'invalid_client'
           ? oauthError(reply, 401, 'invalid_client', 'Unauthorized')

@@ -7,7 +7,11 @@ import type { GoogleFake } from './server.ts';
 export function seedGoogleSandbox(fake: GoogleFake) {
   const user = fake.addUser({ name: 'Demo User' });
   const channels = [
-    fake.addChannel(user.id, { title: 'Postdeck Demo', handle: 'postdeckdemo', description: 'The sandbox channel' }),
+    fake.addChannel(user.id, {
+      title: 'Postdeck Demo',
+      handle: 'postdeckdemo',
+      description: 'The sandbox channel',
+    }),
     fake.addChannel(user.id, { title: 'Postdeck Demo Shorts', handle: 'postdeckshorts' }),
   ];
   const account = fake.addAnalyticsAccount([user.id], 'Postdeck Demo');

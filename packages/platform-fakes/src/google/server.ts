@@ -19,7 +19,10 @@ export interface GoogleFake extends FakeServer {
   /** OAuth clients, users, tokens; channels, upload sessions, videos; GA4 accounts: for tests to look into. */
   state: GoogleState;
   addUser(user: { name: string; id?: string }): OAuthUser;
-  addChannel(userId: string, channel: { title: string; handle?: string; description?: string }): YoutubeChannel;
+  addChannel(
+    userId: string,
+    channel: { title: string; handle?: string; description?: string },
+  ): YoutubeChannel;
   addAnalyticsAccount(userIds: string[], displayName: string): AnalyticsAccount;
   addProperty(accountId: string, property: { displayName: string }): AnalyticsProperty;
 }

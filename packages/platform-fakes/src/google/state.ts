@@ -99,10 +99,16 @@ export class GoogleState {
   }
 
   addUser(user: { name: string; id?: string }): OAuthUser {
-    return this.oauth.addUser({ id: user.id ?? String(110_000_000_000 + this.oauth.users.size + 1), name: user.name });
+    return this.oauth.addUser({
+      id: user.id ?? String(110_000_000_000 + this.oauth.users.size + 1),
+      name: user.name,
+    });
   }
 
-  addChannel(userId: string, channel: { title: string; handle?: string; description?: string }): YoutubeChannel {
+  addChannel(
+    userId: string,
+    channel: { title: string; handle?: string; description?: string },
+  ): YoutubeChannel {
     const added: YoutubeChannel = {
       id: `UC${randomBytes(17).toString('base64url').slice(0, 22)}`,
       userId,

@@ -6,7 +6,11 @@ import type { YoutubeChannel, YoutubeVideo } from './state.ts';
 const etag = (id: string) => Buffer.from(id).toString('base64url');
 
 export function channelJson(base: string, channel: YoutubeChannel, parts: string[]) {
-  const avatar = (size: number) => ({ url: `${base}/avatars/${channel.id}.png?s=${size}`, width: size, height: size });
+  const avatar = (size: number) => ({
+    url: `${base}/avatars/${channel.id}.png?s=${size}`,
+    width: size,
+    height: size,
+  });
   return {
     kind: 'youtube#channel',
     etag: etag(channel.id),
@@ -88,4 +92,8 @@ export function videoJson(video: YoutubeVideo, post: FakePost | undefined, parts
   };
 }
 
-export const partsOf = (part: string | undefined) => (part ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+export const partsOf = (part: string | undefined) =>
+  (part ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);

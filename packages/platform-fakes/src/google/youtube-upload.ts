@@ -31,7 +31,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
     });
     if (!authed) return reply;
     if (query['uploadType'] !== 'resumable')
-      return youtubeError(reply, 400, { reason: 'badRequest', message: 'Only uploadType=resumable is served here.' });
+      return youtubeError(reply, 400, {
+        reason: 'badRequest',
+        message: 'Only uploadType=resumable is served here.',
+      });
     if (!authed.channel)
       return youtubeError(reply, 401, {
         reason: 'youtubeSignupRequired',
@@ -46,7 +49,10 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
     const length = request.headers['x-upload-content-length'];
     const total = typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : undefined;
     if (total === 0)
-      return youtubeError(reply, 400, { reason: 'mediaBodyRequired', message: 'The request does not include the video content.' });
+      return youtubeError(reply, 400, {
+        reason: 'mediaBodyRequired',
+        message: 'The request does not include the video content.',
+      });
     const metadata = readMetadata(request.body);
     const invalid = validate(metadata);
     if (invalid) return youtubeError(reply, 400, invalid);
@@ -74,11 +80,13 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
   app.put(UPLOAD_PATH, async (request, reply) => {
     const id = (request.query as Record<string, string | undefined>)['upload_id'] ?? '';
     const session = state.sessions.get(id);
-    if (!session || session.expired) return youtubeError(reply, 404, { reason: 'notFound', message: 'Not Found' });
+    if (!session || session.expired)
+      return youtubeError(reply, 404, { reason: 'notFound', message: 'Not Found' });
     const range = request.headers['content-range'];
     session.puts.push(typeof range === 'string' ? range : '');
     const fault = ctx.faults.take(`PUT ${UPLOAD_PATH}`, session.channelId);
-    if (fault?.kind === 'serverError') return youtubeError(reply, 503, { reason: 'backendError', message: 'Backend Error', domain: 'global' });
+    if (fault?.kind === 'serverError')
+      return youtubeError(reply, 503, { reason: 'backendError', message: 'Backend Error', domain: 'global' });
     const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array(0);
     const probe = typeof range === 'string' ? /^bytes \*\/(\d+|\*)$/.exec(range) : null;
     if (probe) return fault?.kind === 'acceptThenHang' ? ctx.hang(reply) : where(reply, ctx, state, session);
@@ -90,7 +98,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
     if (session.total !== undefined && total !== undefined && total !== session.total)
       return badRange(reply, 'The total size does not match the session.');
     session.total ??= total;
-    if (last - first + 1 !== body.byteLength) return badRange(reply, 'The body does not match Content-Range.');
+    if (last - first + 1 !== body.byteLength)
+      return badRange(reply, 'The body does not match Content-Range.');
     if (first > session.received) return badRange(reply, 'The chunk does not start where the upload stands.');
     const final = session.total !== undefined && last + 1 === session.total;
     if (!final && body.byteLength % CHUNK_UNIT !== 0)
@@ -113,13 +122,25 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
     if (!authed) return reply;
     const video = state.videos.get((request.query as Record<string, string>)['videoId'] ?? '');
     if (!video || video.uploadStatus === 'deleted')
-      return youtubeError(reply, 404, { reason: 'videoNotFound', message: 'The video that you are trying to update cannot be found.' });
-    if (video.channelId !== authed.channel?.id) return youtubeError(reply, 403, { reason: 'forbidden', message: 'Forbidden' });
+      return youtubeError(reply, 404, {
+        reason: 'videoNotFound',
+        message: 'The video that you are trying to update cannot be found.',
+      });
+    if (video.channelId !== authed.channel?.id)
+      return youtubeError(reply, 403, { reason: 'forbidden', message: 'Forbidden' });
     const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    if (bytes.byteLength === 0) return youtubeError(reply, 400, { reason: 'mediaBodyRequired', message: 'The request does not include the image content.' });
+    if (bytes.byteLength === 0)
+      return youtubeError(reply, 400, {
+        reason: 'mediaBodyRequired',
+        message: 'The request does not include the image content.',
+      });
     const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
     const png = bytes[0] === 0x89 && bytes[1] === 0x50;
-    if (!jpeg && !png) return youtubeError(reply, 400, { reason: 'invalidImage', message: 'The provided image content is invalid.' });
+    if (!jpeg && !png)
+      return youtubeError(reply, 400, {
+        reason: 'invalidImage',
+        message: 'The provided image content is invalid.',
+      });
     video.thumbnail = { mime: jpeg ? 'image/jpeg' : 'image/png', bytes: bytes.byteLength };
     const url = `${ctx.url}/vi/${video.id}/default.jpg`;
     return { kind: 'youtube#thumbnailSetResponse', items: [{ default: { url, width: 120, height: 90 } }] };
@@ -129,7 +150,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
 /** 308 with how far the bytes go, or the video once they are all there. */
 function where(reply: FastifyReply, ctx: FakeContext, state: GoogleState, session: UploadSession) {
   const video = session.videoId === undefined ? undefined : state.videos.get(session.videoId);
-  if (video) return reply.code(201).send(videoJson(video, ctx.posts.get(video.id), ['snippet', 'status'], true));
+  if (video)
+    return reply.code(201).send(videoJson(video, ctx.posts.get(video.id), ['snippet', 'status'], true));
   if (session.received > 0) reply.header('range', `bytes=0-${session.received - 1}`);
   return reply.code(308).send('');
 }
@@ -190,9 +212,15 @@ function readMetadata(body: unknown): VideoMetadata {
 /** §3 Errors and Limits: title 1-100 characters, description ≤ 5000 bytes, neither with < or >; tags ≤ 500 characters. */
 function validate(m: VideoMetadata) {
   if (m.title.trim() === '' || [...m.title].length > 100 || /[<>]/.test(m.title))
-    return { reason: 'invalidTitle', message: 'The request metadata specifies an invalid or empty video title.' };
+    return {
+      reason: 'invalidTitle',
+      message: 'The request metadata specifies an invalid or empty video title.',
+    };
   if (Buffer.byteLength(m.description) > 5000 || /[<>]/.test(m.description))
-    return { reason: 'invalidDescription', message: 'The request metadata specifies an invalid video description.' };
+    return {
+      reason: 'invalidDescription',
+      message: 'The request metadata specifies an invalid video description.',
+    };
   if (m.tags.join(',').length > 500)
     return { reason: 'invalidTags', message: 'The request metadata specifies invalid video keywords.' };
   if (!['public', 'private', 'unlisted'].includes(m.privacyStatus))

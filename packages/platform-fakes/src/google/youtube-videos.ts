@@ -21,20 +21,38 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
   });
 
   app.get('/youtube/v3/channels', async (request, reply) => {
-    const authed = authenticate(request, reply, ctx, state, 'GET /youtube/v3/channels', { api: 'youtube', scopes: READ, units: 1 });
+    const authed = authenticate(request, reply, ctx, state, 'GET /youtube/v3/channels', {
+      api: 'youtube',
+      scopes: READ,
+      units: 1,
+    });
     if (!authed) return reply;
     const query = request.query as Record<string, string | undefined>;
     const parts = partsOf(query['part']);
-    if (parts.length === 0) return youtubeError(reply, 400, { reason: 'required', message: 'Required parameter: part', domain: 'global' });
+    if (parts.length === 0)
+      return youtubeError(reply, 400, {
+        reason: 'required',
+        message: 'Required parameter: part',
+        domain: 'global',
+      });
     const channels =
       query['mine'] === 'true'
-        ? authed.channel ? [authed.channel] : []
+        ? authed.channel
+          ? [authed.channel]
+          : []
         : (query['id'] ?? '').split(',').flatMap((id) => state.channels.get(id) ?? []);
-    return list('channel', channels.map((c) => channelJson(ctx.url, c, parts)));
+    return list(
+      'channel',
+      channels.map((c) => channelJson(ctx.url, c, parts)),
+    );
   });
 
   app.get('/youtube/v3/videos', async (request, reply) => {
-    const authed = authenticate(request, reply, ctx, state, 'GET /youtube/v3/videos', { api: 'youtube', scopes: READ, units: 1 });
+    const authed = authenticate(request, reply, ctx, state, 'GET /youtube/v3/videos', {
+      api: 'youtube',
+      scopes: READ,
+      units: 1,
+    });
     if (!authed) return reply;
     const query = request.query as Record<string, string | undefined>;
     const parts = partsOf(query['part']);
@@ -50,7 +68,11 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
   });
 
   app.delete('/youtube/v3/videos', async (request, reply) => {
-    const authed = authenticate(request, reply, ctx, state, 'DELETE /youtube/v3/videos', { api: 'youtube', scopes: WRITE, units: 50 });
+    const authed = authenticate(request, reply, ctx, state, 'DELETE /youtube/v3/videos', {
+      api: 'youtube',
+      scopes: WRITE,
+      units: 50,
+    });
     if (!authed) return reply;
     const video = state.videos.get((request.query as Record<string, string>)['id'] ?? '');
     if (!video || video.uploadStatus === 'deleted')
@@ -61,7 +83,11 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
         locationType: 'parameter',
       });
     if (video.channelId !== authed.channel?.id)
-      return youtubeError(reply, 403, { reason: 'forbidden', message: 'The video that you are trying to delete cannot be deleted. The request might not be properly authorized.' });
+      return youtubeError(reply, 403, {
+        reason: 'forbidden',
+        message:
+          'The video that you are trying to delete cannot be deleted. The request might not be properly authorized.',
+      });
     video.uploadStatus = 'deleted';
     ctx.posts.markDeleted(video.id, ctx.now());
     if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
@@ -70,14 +96,19 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
 
   // The uploads playlist, newest first (DESIGN.md §6: where a lost upload is looked for).
   app.get('/youtube/v3/playlistItems', async (request, reply) => {
-    const authed = authenticate(request, reply, ctx, state, 'GET /youtube/v3/playlistItems', { api: 'youtube', scopes: READ, units: 1 });
+    const authed = authenticate(request, reply, ctx, state, 'GET /youtube/v3/playlistItems', {
+      api: 'youtube',
+      scopes: READ,
+      units: 1,
+    });
     if (!authed) return reply;
     const query = request.query as Record<string, string | undefined>;
     const channel = [...state.channels.values()].find((c) => uploadsPlaylist(c.id) === query['playlistId']);
     if (!channel)
       return youtubeError(reply, 404, {
         reason: 'playlistNotFound',
-        message: 'The playlist identified with the request\'s <code>playlistId</code> parameter cannot be found.',
+        message:
+          "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
         location: 'playlistId',
         locationType: 'parameter',
       });
@@ -106,7 +137,10 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
       contentDetails: { videoId: v.id, videoPublishedAt: v.publishedAt.toISOString() },
     }));
     const next = start + size < videos.length ? { nextPageToken: String(start + size) } : {};
-    return { ...list('playlistItem', items, next), pageInfo: { totalResults: videos.length, resultsPerPage: size } };
+    return {
+      ...list('playlistItem', items, next),
+      pageInfo: { totalResults: videos.length, resultsPerPage: size },
+    };
   });
 
   // The post's public page where YouTube has it: /watch?v=<id>.

@@ -10,7 +10,11 @@ export interface AccountSummary {
   propertySummaries?: { property: string; displayName: string; propertyType?: string; parent?: string }[];
 }
 
-export function createGa4Http(settings: { timeoutMs: number; fetch?: typeof fetch; clock: Clock }): PlatformHttp {
+export function createGa4Http(settings: {
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  clock: Clock;
+}): PlatformHttp {
   return createPlatformHttp({
     platform: 'ga4',
     rules: GA4_ERROR_RULES,
@@ -22,7 +26,11 @@ export function createGa4Http(settings: { timeoutMs: number; fetch?: typeof fetc
 }
 
 /** §11 What the grant reaches: every account summary, 200 a page (the most Google gives), until no nextPageToken. */
-export async function accountSummaries(http: PlatformHttp, adminHost: string, token: string): Promise<AccountSummary[]> {
+export async function accountSummaries(
+  http: PlatformHttp,
+  adminHost: string,
+  token: string,
+): Promise<AccountSummary[]> {
   const all: AccountSummary[] = [];
   let pageToken: string | undefined;
   do {

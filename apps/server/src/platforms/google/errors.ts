@@ -58,6 +58,7 @@ const pacificClock = new Intl.DateTimeFormat('en-US', {
  */
 export function untilPacificMidnight(now: Date): number {
   const parts = Object.fromEntries(pacificClock.formatToParts(now).map((p) => [p.type, Number(p.value)]));
-  const sinceMidnight = ((parts['hour'] ?? 0) * 3600 + (parts['minute'] ?? 0) * 60 + (parts['second'] ?? 0)) * 1000;
+  const sinceMidnight =
+    ((parts['hour'] ?? 0) * 3600 + (parts['minute'] ?? 0) * 60 + (parts['second'] ?? 0)) * 1000;
   return 86_400_000 - sinceMidnight - now.getUTCMilliseconds();
 }

@@ -54,17 +54,20 @@ const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`)
 });
 
 /** An MP4 of `size` bytes: big enough for several 256 KiB chunks. */
-function bigVideo(size: number) {
+function mp4Bytes(size: number): Uint8Array {
   const bytes = new Uint8Array(size).map((_, i) => i % 251);
   bytes.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]);
-  return testMedia('video', 'big.mp4', bytes);
+  return bytes;
 }
+const bigVideo = (size: number) => testMedia('video', 'big.mp4', mp4Bytes(size));
 
 const lastSession = () => [...fake.state.sessions.values()].at(-1);
 
 describe('YouTube: connect', () => {
   it("builds Google's consent URL with offline access and PKCE", () => {
-    const url = new URL(adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT, codeChallenge: 'c' }) ?? '');
+    const url = new URL(
+      adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT, codeChallenge: 'c' }) ?? '',
+    );
     expect(url.origin + url.pathname).toBe(`${fake.url}/o/oauth2/v2/auth`);
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_id: CLIENT.clientId,
@@ -105,9 +108,13 @@ describe('YouTube: connect', () => {
   });
 
   it('keeps the scopes as granted when the user unticks one; the missing scope fails reauthorize', async () => {
-    const grant = await connectGoogle(adapter, { untick: [`${SCOPE}youtube.upload`, `${SCOPE}youtube.force-ssl`] });
+    const grant = await connectGoogle(adapter, {
+      untick: [`${SCOPE}youtube.upload`, `${SCOPE}youtube.force-ssl`],
+    });
     expect(grant.scopes).toEqual([`${SCOPE}youtube.readonly`]);
-    const error = await failure(adapter.publish({ ...account, grant }, post('No scope', [testMedia('video')])));
+    const error = await failure(
+      adapter.publish({ ...account, grant }, post('No scope', [testMedia('video')])),
+    );
     expect(error.kind).toBe('reauthorize');
     expect(error.detail.platformCode).toBe('insufficientPermissions');
   });
@@ -150,12 +157,17 @@ describe('YouTube: publish', () => {
   it('refuses a post without a video, and images', async () => {
     const sessions = fake.state.sessions.size;
     expect((await failure(adapter.publish(account, post('Only text')))).kind).toBe('rejected');
-    expect((await failure(adapter.publish(account, post('Photo', [testMedia('image')])))).kind).toBe('mediaInvalid');
+    expect((await failure(adapter.publish(account, post('Photo', [testMedia('image')])))).kind).toBe(
+      'mediaInvalid',
+    );
     expect(fake.state.sessions.size).toBe(sessions);
   });
 
   it('uploads a small video in one PUT, waits for processing, and answers its watch page', async () => {
-    const input = { ...post('Launch day\nEverything we shipped', [testMedia('video')]), link: 'https://example.org/launch' };
+    const input = {
+      ...post('Launch day\nEverything we shipped', [testMedia('video')]),
+      link: 'https://example.org/launch',
+    };
     const published = await adapter.publish(account, input);
     expect(published.url).toBe(`${fake.url}/watch?v=${published.externalId}`);
     expect(lastSession()?.puts).toEqual(['bytes 0-75/76']);
@@ -180,9 +192,7 @@ describe('YouTube: publish', () => {
       'bytes 262144-524287/614400',
       'bytes 524288-614399/614400',
     ]);
-    expect(fake.posts.get(published.externalId)?.media[0]?.bytes).toEqual(
-      (await bigVideo(600 * KIB).open()[Symbol.asyncIterator]().next()).value,
-    );
+    expect(fake.posts.get(published.externalId)?.media[0]?.bytes).toEqual(mp4Bytes(600 * KIB));
   });
 
   it('resumes after an interrupted chunk: asks the session where it stands and goes on from there', async () => {
@@ -204,7 +214,8 @@ describe('YouTube: publish', () => {
       settings({
         fetch: (input, init) => {
           // The second chunk finds its session gone (404).
-          if (init?.method === 'PUT' && ++puts === 2) for (const s of fake.state.sessions.values()) s.expired = true;
+          if (init?.method === 'PUT' && ++puts === 2)
+            for (const s of fake.state.sessions.values()) s.expired = true;
           return fetch(input, init);
         },
       }),

@@ -61,7 +61,10 @@ export function createYoutubeAdapter(settings: YoutubeAdapterSettings): Platform
     throw new TypeError(`chunkBytes must be a multiple of ${CHUNK_UNIT}`);
   const pollIntervalMs = settings.pollIntervalMs ?? 10_000;
   const maxPolls = settings.maxPolls ?? 180;
-  const resource = { categoryId: settings.categoryId ?? '22', privacyStatus: settings.privacyStatus ?? 'public' };
+  const resource = {
+    categoryId: settings.categoryId ?? '22',
+    privacyStatus: settings.privacyStatus ?? 'public',
+  };
   const oauth = googleOAuth({
     platform: 'youtube',
     hosts,
@@ -103,16 +106,29 @@ export function createYoutubeAdapter(settings: YoutubeAdapterSettings): Platform
       const upload = video.status?.uploadStatus;
       const processing = video.processingDetails?.processingStatus;
       if (upload === 'processed' || processing === 'succeeded') return;
-      if (upload === 'failed' || upload === 'rejected' || upload === 'deleted' || processing === 'failed' || processing === 'terminated') {
+      if (
+        upload === 'failed' ||
+        upload === 'rejected' ||
+        upload === 'deleted' ||
+        processing === 'failed' ||
+        processing === 'terminated'
+      ) {
         await discard(client, id);
         const reason = video.status?.failureReason ?? video.status?.rejectionReason ?? processing ?? upload;
         // A file YouTube cannot read is the media's fault; a rejection (duplicate, copyright...) is the content's.
-        throw fail(upload === 'rejected' ? 'rejected' : 'mediaInvalid', `YouTube ${upload === 'rejected' ? 'rejected' : 'could not process'} the video: ${reason ?? 'unknown'}`, video);
+        throw fail(
+          upload === 'rejected' ? 'rejected' : 'mediaInvalid',
+          `YouTube ${upload === 'rejected' ? 'rejected' : 'could not process'} the video: ${reason ?? 'unknown'}`,
+          video,
+        );
       }
       if (polls >= maxPolls) {
         // Taken off, nothing is published and a retry is safe; left on, it may yet come out.
         const gone = await discard(client, id);
-        throw fail(gone ? 'transient' : 'outcomeUnknown', `the video was still processing after ${polls} checks`);
+        throw fail(
+          gone ? 'transient' : 'outcomeUnknown',
+          `the video was still processing after ${polls} checks`,
+        );
       }
       await wait(pollIntervalMs);
     }

@@ -36,7 +36,11 @@ export interface YoutubeApiHosts {
   upload: string;
 }
 
-export function createYoutubeHttp(settings: { timeoutMs: number; fetch?: typeof fetch; clock: Clock }): PlatformHttp {
+export function createYoutubeHttp(settings: {
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  clock: Clock;
+}): PlatformHttp {
   return createPlatformHttp({
     platform: 'youtube',
     rules: YOUTUBE_ERROR_RULES,
@@ -48,7 +52,12 @@ export function createYoutubeHttp(settings: { timeoutMs: number; fetch?: typeof 
 }
 
 /** The Data API's calls as one user (platforms.md §3), with its token. */
-export function youtubeApi(http: PlatformHttp, hosts: YoutubeApiHosts, token: string, uploadTimeoutMs: number) {
+export function youtubeApi(
+  http: PlatformHttp,
+  hosts: YoutubeApiHosts,
+  token: string,
+  uploadTimeoutMs: number,
+) {
   const auth = { authorization: `Bearer ${token}` };
   const api = (path: string) => new URL(`/youtube/v3/${path}`, hosts.api);
   const items = <T>(body: unknown): T[] => (body as { items?: T[] } | null)?.items ?? [];
@@ -62,18 +71,34 @@ export function youtubeApi(http: PlatformHttp, hosts: YoutubeApiHosts, token: st
 
   return {
     async channels(query: { mine: true } | { id: string }, part: string): Promise<YoutubeChannel[]> {
-      const { body } = await http.request({ method: 'GET', url: api('channels'), query: { part, ...query }, headers: auth });
+      const { body } = await http.request({
+        method: 'GET',
+        url: api('channels'),
+        query: { part, ...query },
+        headers: auth,
+      });
       return items<YoutubeChannel>(body);
     },
 
     async videos(ids: string[], part: string): Promise<YoutubeVideo[]> {
-      const { body } = await http.request({ method: 'GET', url: api('videos'), query: { part, id: ids.join(',') }, headers: auth });
+      const { body } = await http.request({
+        method: 'GET',
+        url: api('videos'),
+        query: { part, id: ids.join(',') },
+        headers: auth,
+      });
       return items<YoutubeVideo>(body);
     },
 
     /** Deleting twice finds nothing the second time: safe to repeat, the adapter takes 404 as done. */
     async deleteVideo(id: string): Promise<void> {
-      await http.request({ method: 'DELETE', url: api('videos'), query: { id }, headers: auth, idempotent: true });
+      await http.request({
+        method: 'DELETE',
+        url: api('videos'),
+        query: { id },
+        headers: auth,
+        idempotent: true,
+      });
     },
 
     async playlistItems(playlistId: string, pageToken?: string) {
@@ -83,7 +108,10 @@ export function youtubeApi(http: PlatformHttp, hosts: YoutubeApiHosts, token: st
         query: { part: 'snippet,contentDetails', playlistId, maxResults: 50, pageToken },
         headers: auth,
       });
-      return { items: items<YoutubePlaylistItem>(body), next: (body as { nextPageToken?: string } | null)?.nextPageToken };
+      return {
+        items: items<YoutubePlaylistItem>(body),
+        next: (body as { nextPageToken?: string } | null)?.nextPageToken,
+      };
     },
 
     /** §3 Upload step 1: the session URI. Opening one twice leaves an unused session, so it may be repeated. */
@@ -92,13 +120,20 @@ export function youtubeApi(http: PlatformHttp, hosts: YoutubeApiHosts, token: st
         method: 'POST',
         url: new URL('/upload/youtube/v3/videos', hosts.upload),
         query: { uploadType: 'resumable', part: 'snippet,status' },
-        headers: { ...auth, 'x-upload-content-length': String(file.bytes), 'x-upload-content-type': file.mime },
+        headers: {
+          ...auth,
+          'x-upload-content-length': String(file.bytes),
+          'x-upload-content-type': file.mime,
+        },
         json: video,
         idempotent: true,
       });
       const location = headers.get('location');
       if (!location)
-        throw new PlatformError('transient', { platform: 'youtube', platformMessage: 'no upload session in the answer' });
+        throw new PlatformError('transient', {
+          platform: 'youtube',
+          platformMessage: 'no upload session in the answer',
+        });
       return location;
     },
 
@@ -113,7 +148,11 @@ export function youtubeApi(http: PlatformHttp, hosts: YoutubeApiHosts, token: st
       const { status, headers, body } = await http.request({
         method: 'PUT',
         url: session,
-        headers: { ...auth, 'content-type': file.mime, 'content-range': `bytes ${start}-${end - 1}/${file.bytes}` },
+        headers: {
+          ...auth,
+          'content-type': file.mime,
+          'content-range': `bytes ${start}-${end - 1}/${file.bytes}`,
+        },
         body: new Blob(parts, { type: file.mime }),
         idempotent: true,
         timeoutMs: uploadTimeoutMs,

@@ -15,7 +15,10 @@ export const YOUTUBE_ERROR_RULES: readonly ErrorRule[] = [
     code: ['quotaExceeded', 'rateLimitExceeded', 'userRateLimitExceeded', 'uploadLimitExceeded'],
     kind: 'rateLimited',
   },
-  { code: ['insufficientPermissions', 'ACCESS_TOKEN_SCOPE_INSUFFICIENT', 'youtubeSignupRequired'], kind: 'reauthorize' },
+  {
+    code: ['insufficientPermissions', 'ACCESS_TOKEN_SCOPE_INSUFFICIENT', 'youtubeSignupRequired'],
+    kind: 'reauthorize',
+  },
   { code: ['mediaBodyRequired', 'invalidImage'], kind: 'mediaInvalid' },
   ...GOOGLE_OAUTH_RULES,
 ];

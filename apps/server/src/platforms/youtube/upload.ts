@@ -40,7 +40,9 @@ export async function uploadVideo(
     const end = Math.min(offset + settings.chunkBytes, file.bytes);
     const sendingLast = !ask && end === file.bytes;
     try {
-      const answer = ask ? await api.probe(session, file.bytes) : await api.putChunk(session, file, offset, end);
+      const answer = ask
+        ? await api.probe(session, file.bytes)
+        : await api.putChunk(session, file, offset, end);
       if (answer.done) return answer.video;
       offset = answer.nextByte;
       ask = false;
