@@ -4,6 +4,7 @@ import type { OAuthUser } from '../oauth/store.ts';
 import { analyticsRoutes } from './analytics-admin.ts';
 import { oauthRoutes } from './oauth.ts';
 import { type AnalyticsAccount, type AnalyticsProperty, GoogleState, type YoutubeChannel } from './state.ts';
+import { pageRoutes } from './youtube-pages.ts';
 import { uploadRoutes } from './youtube-upload.ts';
 import { videoRoutes } from './youtube-videos.ts';
 
@@ -56,5 +57,6 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): voi
   oauthRoutes(app, ctx, state);
   uploadRoutes(app, ctx, state);
   videoRoutes(app, ctx, state);
+  pageRoutes(app, ctx, state);
   analyticsRoutes(app, ctx, state);
 }

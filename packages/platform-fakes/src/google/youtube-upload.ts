@@ -76,7 +76,8 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
     return reply.code(200).send('');
   });
 
-  // The session URI is the credential (Google takes its PUTs without a token).
+  // The session URI is the credential (Google takes its PUTs without a token), so the token
+  // faults do not apply here; serverError, rateLimited and acceptThenHang do.
   app.put(UPLOAD_PATH, async (request, reply) => {
     const id = (request.query as Record<string, string | undefined>)['upload_id'] ?? '';
     const session = state.sessions.get(id);
@@ -85,6 +86,14 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
     const range = request.headers['content-range'];
     session.puts.push(typeof range === 'string' ? range : '');
     const fault = ctx.faults.take(`PUT ${UPLOAD_PATH}`, session.channelId);
+    if (fault?.kind === 'rateLimited') {
+      reply.header('retry-after', String(fault.retryAfterS ?? 60));
+      return youtubeError(reply, 429, {
+        reason: 'rateLimitExceeded',
+        message: 'The request cannot be completed because you have exceeded your rate limit.',
+        domain: 'youtube.quota',
+      });
+    }
     if (fault?.kind === 'serverError')
       return youtubeError(reply, 503, { reason: 'backendError', message: 'Backend Error', domain: 'global' });
     const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array(0);

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
-import { postPage } from '../post-page.ts';
 import { authenticate, youtubeScopes } from './guard.ts';
 import { youtubeError } from './replies.ts';
 import type { GoogleState, YoutubeVideo } from './state.ts';
@@ -10,7 +9,7 @@ import { channelJson, partsOf, uploadsPlaylist, videoJson } from './youtube-json
 const READ = youtubeScopes('youtube.readonly', 'youtube', 'youtube.force-ssl');
 const WRITE = youtubeScopes('youtube', 'youtube.force-ssl');
 
-/** channels.list, videos.list (processing, statistics), videos.delete, playlistItems.list, and /watch pages. */
+/** channels.list, videos.list (processing, statistics), videos.delete, playlistItems.list. */
 export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): void {
   const list = (kind: string, items: unknown[], extra: Record<string, unknown> = {}) => ({
     kind: `youtube#${kind}ListResponse`,
@@ -141,13 +140,6 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
       ...list('playlistItem', items, next),
       pageInfo: { totalResults: videos.length, resultsPerPage: size },
     };
-  });
-
-  // The post's public page where YouTube has it: /watch?v=<id>.
-  app.get('/watch', async (request, reply) => {
-    const post = ctx.posts.get((request.query as Record<string, string>)['v'] ?? '');
-    if (!post) return reply.code(404).type('text/plain').send('This video is unavailable');
-    return reply.type('text/html; charset=utf-8').send(postPage('YouTube', post));
   });
 }
 

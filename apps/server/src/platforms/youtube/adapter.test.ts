@@ -103,8 +103,21 @@ describe('YouTube: connect', () => {
         profileUrl: `${fake.url}/channel/${first?.id}`,
       },
     ]);
+    const [target] = await adapter.targets(account.grant);
+    expect((await fetch(target?.profileUrl ?? '')).status).toBe(200);
+    expect((await fetch(target?.avatarUrl ?? '')).headers.get('content-type')).toBe('image/png');
     const other = await connectGoogle(adapter, { untick: [first?.id ?? ''] });
     expect((await adapter.targets(other)).map((t) => t.name)).toEqual([second?.title]);
+  });
+
+  it('a Google account without a channel reaches nothing, and an upload needs a new consent', async () => {
+    const user = fake.addUser({ name: 'No channel' });
+    const grant = await connectGoogle(adapter, { userId: user.id });
+    expect(await adapter.targets(grant)).toEqual([]);
+    const error = await failure(
+      adapter.publish({ externalId: 'none', grant }, post('Nowhere', [testMedia('video')])),
+    );
+    expect([error.kind, error.detail.platformCode]).toEqual(['reauthorize', 'youtubeSignupRequired']);
   });
 
   it('keeps the scopes as granted when the user unticks one; the missing scope fails reauthorize', async () => {
@@ -285,6 +298,17 @@ describe('YouTube: faults', () => {
     expect(error.detail.platformCode).toBe('quotaExceeded');
     // Midnight in Los Angeles on 2 March is 08:00 UTC (PST).
     expect(error.detail.retryAfterMs).toBe(Date.parse('2026-03-02T08:00:00Z') - clock.now().getTime());
+  });
+
+  it('429 on a chunk → rateLimited: the upload stops there', async () => {
+    fake.faults.set({
+      kind: 'rateLimited',
+      retryAfterS: 30,
+      call: 'PUT /upload/youtube/v3/videos',
+      times: 1,
+    });
+    const error = await failure(adapter.publish(account, post('Chunk too fast', [testMedia('video')])));
+    expect([error.kind, error.detail.retryAfterMs]).toEqual(['rateLimited', 30_000]);
   });
 
   it("content rejected → rejected with YouTube's message", async () => {
