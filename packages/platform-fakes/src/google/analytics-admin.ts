@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
-import { authenticate, youtubeScopes } from './guard.ts';
+import { authenticate, googleScopes } from './guard.ts';
 import { adminError } from './replies.ts';
 import type { GoogleState } from './state.ts';
 
 /** §11 Scope: analytics.readonly (or analytics.edit) reads the account summaries. */
-const SCOPES = youtubeScopes('analytics.readonly', 'analytics.edit');
+const SCOPES = googleScopes('analytics.readonly', 'analytics.edit');
 
 /**
  * The Analytics Admin API's accountSummaries.list (platforms.md §11 What the grant reaches): the

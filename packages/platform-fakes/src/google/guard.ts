@@ -31,7 +31,8 @@ export interface Authed {
   fault: Fault | undefined;
 }
 
-export const youtubeScopes = (...names: string[]) => names.map((name) => `${SCOPE}${name}`);
+/** Google scope names in full. */
+export const googleScopes = (...names: string[]) => names.map((name) => `${SCOPE}${name}`);
 
 /**
  * The bearer token, its scopes and the day's quota, then the fault switches (`call` is

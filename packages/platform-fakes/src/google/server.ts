@@ -60,3 +60,5 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): voi
   pageRoutes(app, ctx, state);
   analyticsRoutes(app, ctx, state);
 }
+
+export { seedGoogleSandbox } from './seed.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
-import { authenticate, youtubeScopes } from './guard.ts';
+import { authenticate, googleScopes } from './guard.ts';
 import { youtubeError } from './replies.ts';
 import { type GoogleState, type UploadSession, type VideoMetadata, videoId } from './state.ts';
 import { videoJson } from './youtube-json.ts';
@@ -9,7 +9,7 @@ import { videoJson } from './youtube-json.ts';
 export const UPLOAD_PATH = '/upload/youtube/v3/videos';
 /** §3 Upload: every chunk but the last is a multiple of 256 KiB. */
 export const CHUNK_UNIT = 256 * 1024;
-const UPLOAD_SCOPES = youtubeScopes('youtube.upload', 'youtube', 'youtube.force-ssl');
+const UPLOAD_SCOPES = googleScopes('youtube.upload', 'youtube', 'youtube.force-ssl');
 
 /**
  * videos.insert by the resumable protocol (platforms.md §3 Upload): a POST opens a session and
@@ -125,7 +125,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
   app.post(`/upload/youtube/v3/thumbnails/set`, async (request, reply) => {
     const authed = authenticate(request, reply, ctx, state, 'POST /upload/youtube/v3/thumbnails/set', {
       api: 'youtube',
-      scopes: youtubeScopes('youtube', 'youtube.force-ssl', 'youtube.upload'),
+      scopes: googleScopes('youtube', 'youtube.force-ssl', 'youtube.upload'),
       units: 50,
     });
     if (!authed) return reply;

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
-import { authenticate, youtubeScopes } from './guard.ts';
+import { authenticate, googleScopes } from './guard.ts';
 import { youtubeError } from './replies.ts';
 import type { GoogleState, YoutubeVideo } from './state.ts';
 import { channelJson, partsOf, uploadsPlaylist, videoJson } from './youtube-json.ts';
 
 /** §3 Scopes: reading takes readonly (not upload); deleting takes youtube or force-ssl. */
-const READ = youtubeScopes('youtube.readonly', 'youtube', 'youtube.force-ssl');
-const WRITE = youtubeScopes('youtube', 'youtube.force-ssl');
+const READ = googleScopes('youtube.readonly', 'youtube', 'youtube.force-ssl');
+const WRITE = googleScopes('youtube', 'youtube.force-ssl');
 
 /** channels.list, videos.list (processing, statistics), videos.delete, playlistItems.list. */
 export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): void {
