@@ -48,6 +48,8 @@ export interface YoutubeVideo {
   uploadStatus: 'uploaded' | 'processed' | 'failed' | 'rejected' | 'deleted';
   processingStatus: 'processing' | 'succeeded' | 'failed' | 'terminated';
   failureReason?: string | undefined;
+  /** Set by a test to have processing end in a rejection (duplicate, copyright...). */
+  rejectionReason?: string | undefined;
   /** Status checks still to answer "processing". */
   pollsLeft: number;
   /** Whether the bytes are a video YouTube can read; decided when processing ends. */

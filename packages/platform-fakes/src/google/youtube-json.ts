@@ -58,6 +58,7 @@ export function videoJson(video: YoutubeVideo, post: FakePost | undefined, parts
           status: {
             uploadStatus: video.uploadStatus,
             ...(video.failureReason ? { failureReason: video.failureReason } : {}),
+            ...(video.uploadStatus === 'rejected' ? { rejectionReason: video.rejectionReason } : {}),
             privacyStatus: video.metadata.privacyStatus,
             license: 'youtube',
             embeddable: true,

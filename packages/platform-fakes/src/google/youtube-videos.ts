@@ -143,14 +143,20 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
   });
 }
 
-/** Its owner's first `pollsLeft` status checks see it processing; the next, done (or failed: the bytes are no video). */
+/**
+ * Its owner's first `pollsLeft` status checks see it processing; the next, done: processed,
+ * failed (the bytes are no video) or rejected (a rejectionReason set).
+ */
 function process(video: YoutubeVideo): void {
   if (video.processingStatus !== 'processing') return;
   if (video.pollsLeft > 0) {
     video.pollsLeft -= 1;
     return;
   }
-  if (video.readable) {
+  if (video.rejectionReason) {
+    video.processingStatus = 'succeeded';
+    video.uploadStatus = 'rejected';
+  } else if (video.readable) {
     video.processingStatus = 'succeeded';
     video.uploadStatus = 'processed';
   } else {

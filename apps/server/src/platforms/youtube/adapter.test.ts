@@ -326,6 +326,25 @@ describe('YouTube: faults', () => {
     expect(fake.posts.all().at(-1)?.deletedAt).toBeDefined();
   });
 
+  it('a video YouTube rejects while processing (a duplicate) → rejected with the reason, and taken off', async () => {
+    const rejecting = createYoutubeAdapter(
+      settings({
+        fetch: (input, init) => {
+          // The first status check finds YouTube has decided: a duplicate.
+          const video = [...fake.state.videos.values()].at(-1);
+          if (String(input).includes('/youtube/v3/videos?') && video) video.rejectionReason = 'duplicate';
+          return fetch(input, init);
+        },
+      }),
+    );
+    const error = await failure(rejecting.publish(account, post('Seen before', [testMedia('video')])));
+    expect([error.kind, error.detail.platformMessage]).toEqual([
+      'rejected',
+      'YouTube rejected the video: duplicate',
+    ]);
+    expect(fake.posts.all().at(-1)?.deletedAt).toBeDefined();
+  });
+
   it('slow processing: polls until processed, or gives up (transient) past maxPolls and takes the video off', async () => {
     fake.faults.set({ kind: 'slowProcessing', polls: 3, call: 'POST /upload/youtube/v3/videos', times: 1 });
     await adapter.publish(account, post('Slow', [testMedia('video')]));

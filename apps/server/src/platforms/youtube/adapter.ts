@@ -3,7 +3,8 @@ import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { AccountAccess, MediaFile, PlatformAdapter, PostInput, PublishedPost } from '../adapter.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { DEFAULT_GOOGLE_OAUTH_HOSTS, googleOAuth } from '../google/oauth.ts';
-import { type YoutubeApi, type YoutubeVideo, createYoutubeHttp, youtubeApi } from './api.ts';
+import { type YoutubeApi, createYoutubeHttp, youtubeApi } from './api.ts';
+import { awaitProcessing } from './processing.ts';
 import { CHUNK_UNIT, uploadVideo } from './upload.ts';
 import { videoResource } from './video-resource.ts';
 
@@ -48,7 +49,7 @@ const CAPABILITIES = PLATFORM_CAPABILITIES.youtube;
 /**
  * YouTube (platforms.md §3). A grant reaches one channel, the one picked on Google's consent
  * (`channels.list?mine=true`); a post is one video, uploaded by the resumable protocol (upload.ts)
- * and published once YouTube has processed it. No dedupe key: a lost upload is looked for in the
+ * and published once YouTube has processed it (processing.ts). No dedupe key: a lost upload is looked for in the
  * channel's uploads playlist (`find`).
  */
 export function createYoutubeAdapter(settings: YoutubeAdapterSettings): PlatformAdapter {
@@ -88,52 +89,6 @@ export function createYoutubeAdapter(settings: YoutubeAdapterSettings): Platform
     return videos[0] as MediaFile;
   }
 
-  /** Best effort: a video that will not be published is taken off the channel, so a retry leaves no twin. */
-  async function discard(client: YoutubeApi, id: string): Promise<boolean> {
-    try {
-      await client.deleteVideo(id);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /** §3 Upload step 4: processing until succeeded, failed or rejected. */
-  async function processed(client: YoutubeApi, id: string): Promise<void> {
-    for (let polls = 0; ; polls++) {
-      const [video]: (YoutubeVideo | undefined)[] = await client.videos([id], 'status,processingDetails');
-      if (!video) throw fail('rejected', 'the video is gone from the channel');
-      const upload = video.status?.uploadStatus;
-      const processing = video.processingDetails?.processingStatus;
-      if (upload === 'processed' || processing === 'succeeded') return;
-      if (
-        upload === 'failed' ||
-        upload === 'rejected' ||
-        upload === 'deleted' ||
-        processing === 'failed' ||
-        processing === 'terminated'
-      ) {
-        await discard(client, id);
-        const reason = video.status?.failureReason ?? video.status?.rejectionReason ?? processing ?? upload;
-        // A file YouTube cannot read is the media's fault; a rejection (duplicate, copyright...) is the content's.
-        throw fail(
-          upload === 'rejected' ? 'rejected' : 'mediaInvalid',
-          `YouTube ${upload === 'rejected' ? 'rejected' : 'could not process'} the video: ${reason ?? 'unknown'}`,
-          video,
-        );
-      }
-      if (polls >= maxPolls) {
-        // Taken off, nothing is published and a retry is safe; left on, it may yet come out.
-        const gone = await discard(client, id);
-        throw fail(
-          gone ? 'transient' : 'outcomeUnknown',
-          `the video was still processing after ${polls} checks`,
-        );
-      }
-      await wait(pollIntervalMs);
-    }
-  }
-
   return {
     platform: 'youtube',
     authorizationUrl: (request) => oauth.authorizationUrl(request),
@@ -161,7 +116,7 @@ export function createYoutubeAdapter(settings: YoutubeAdapterSettings): Platform
         resumeDelayMs: settings.resumeDelayMs ?? 1_000,
         wait,
       });
-      await processed(client, video.id);
+      await awaitProcessing(client, video.id, { pollIntervalMs, maxPolls, wait });
       return { externalId: video.id, url: watchUrl(video.id) };
     },
 
