@@ -1,0 +1,170 @@
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { AccountAccess, MediaFile, PlatformAdapter, PostInput, PublishedPost } from '../adapter.ts';
+import { PlatformError, isPlatformError } from '../errors.ts';
+import { DEFAULT_GOOGLE_OAUTH_HOSTS, googleOAuth } from '../google/oauth.ts';
+import { type YoutubeApi, createYoutubeHttp, youtubeApi } from './api.ts';
+import { awaitProcessing } from './processing.ts';
+import { CHUNK_UNIT, uploadVideo } from './upload.ts';
+import { videoResource } from './video-resource.ts';
+
+export const DEFAULT_YOUTUBE_HOSTS = {
+  ...DEFAULT_GOOGLE_OAUTH_HOSTS,
+  /** The Data API. */
+  api: 'https://www.googleapis.com',
+  /** Resumable uploads (the same host as the API at Google, a setting of its own all the same). */
+  upload: 'https://www.googleapis.com',
+  /** Watch pages and channel pages. */
+  web: 'https://www.youtube.com',
+};
+export type YoutubeHosts = typeof DEFAULT_YOUTUBE_HOSTS;
+
+export interface YoutubeAdapterSettings {
+  clientId: string;
+  clientSecret: string;
+  hosts?: Partial<YoutubeHosts>;
+  /** Per call. */
+  timeoutMs?: number;
+  /** Per chunk of an upload. */
+  uploadTimeoutMs?: number;
+  /** A multiple of 256 KiB. */
+  chunkBytes?: number;
+  maxResumes?: number;
+  resumeDelayMs?: number;
+  /** Between processing checks. */
+  pollIntervalMs?: number;
+  /** Checks before giving up on a video still processing. */
+  maxPolls?: number;
+  /** How the adapter waits (processing checks, resumes): tests pass one that returns at once. */
+  wait?: (ms: number) => Promise<void>;
+  /** §3 Upload: unaudited API projects' uploads are locked to private whatever this says. */
+  privacyStatus?: 'public' | 'unlisted' | 'private';
+  categoryId?: string;
+  fetch?: typeof fetch;
+  clock?: Clock;
+}
+
+const CAPABILITIES = PLATFORM_CAPABILITIES.youtube;
+
+/**
+ * YouTube (platforms.md §3). A grant reaches one channel, the one picked on Google's consent
+ * (`channels.list?mine=true`); a post is one video, uploaded by the resumable protocol (upload.ts)
+ * and published once YouTube has processed it (processing.ts). No dedupe key: a lost upload is looked for in the
+ * channel's uploads playlist (`find`).
+ */
+export function createYoutubeAdapter(settings: YoutubeAdapterSettings): PlatformAdapter {
+  const hosts = { ...DEFAULT_YOUTUBE_HOSTS, ...settings.hosts };
+  const clock = settings.clock ?? systemClock;
+  const http = createYoutubeHttp({ timeoutMs: settings.timeoutMs ?? 60_000, fetch: settings.fetch, clock });
+  const wait = settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const chunkBytes = settings.chunkBytes ?? 32 * CHUNK_UNIT;
+  if (chunkBytes <= 0 || chunkBytes % CHUNK_UNIT !== 0)
+    throw new TypeError(`chunkBytes must be a multiple of ${CHUNK_UNIT}`);
+  const pollIntervalMs = settings.pollIntervalMs ?? 10_000;
+  const maxPolls = settings.maxPolls ?? 180;
+  const resource = {
+    categoryId: settings.categoryId ?? '22',
+    privacyStatus: settings.privacyStatus ?? 'public',
+  };
+  const oauth = googleOAuth({
+    platform: 'youtube',
+    hosts,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+    scopes: CAPABILITIES.scopes,
+    http,
+    clock,
+  });
+  const api = (access: { grant: { accessToken: string } }): YoutubeApi =>
+    youtubeApi(http, hosts, access.grant.accessToken, settings.uploadTimeoutMs ?? 600_000);
+  const watchUrl = (id: string) => `${new URL('/watch', hosts.web).toString()}?v=${encodeURIComponent(id)}`;
+  const fail = (kind: PlatformError['kind'], message: string, raw?: unknown) =>
+    new PlatformError(kind, { platform: 'youtube', platformMessage: message, raw });
+
+  function theVideo(post: PostInput): MediaFile {
+    const videos = post.media.filter((file) => file.kind === 'video');
+    if (post.media.length === 0) throw fail('rejected', 'YouTube publishes videos: the post has none');
+    if (videos.length !== 1 || post.media.length !== 1)
+      throw fail('mediaInvalid', 'YouTube takes exactly one video per post, and no images');
+    return videos[0] as MediaFile;
+  }
+
+  return {
+    platform: 'youtube',
+    authorizationUrl: (request) => oauth.authorizationUrl(request),
+    exchangeCode: (exchange) => oauth.exchangeCode(exchange),
+    refresh: (grant) => oauth.refresh(grant),
+    revoke: (grant) => oauth.revoke(grant),
+
+    async targets(grant) {
+      const channels = await api({ grant }).channels({ mine: true }, 'snippet');
+      return channels.map((channel) => ({
+        externalId: channel.id,
+        name: channel.snippet?.title ?? channel.id,
+        handle: channel.snippet?.customUrl,
+        avatarUrl: channel.snippet?.thumbnails?.['default']?.url,
+        profileUrl: new URL(`/channel/${encodeURIComponent(channel.id)}`, hosts.web).toString(),
+      }));
+    },
+
+    async publish(account: AccountAccess, post: PostInput): Promise<PublishedPost> {
+      const file = theVideo(post);
+      const client = api(account);
+      const video = await uploadVideo(client, file, videoResource(post, file.name, resource), {
+        chunkBytes,
+        maxResumes: settings.maxResumes ?? 5,
+        resumeDelayMs: settings.resumeDelayMs ?? 1_000,
+        wait,
+      });
+      await awaitProcessing(client, video.id, { pollIntervalMs, maxPolls, wait });
+      return { externalId: video.id, url: watchUrl(video.id) };
+    },
+
+    /** DESIGN.md §6: the channel's uploads since `since`, newest first, for one with this title and description. */
+    async find(account, post, since) {
+      const client = api(account);
+      const file = post.media.find((m) => m.kind === 'video');
+      const expected = videoResource(post, file?.name ?? '', resource).snippet;
+      const [channel] = await client.channels({ id: account.externalId }, 'contentDetails');
+      const playlist = channel?.contentDetails?.relatedPlaylists?.uploads;
+      if (!playlist) return null;
+      const after = Date.parse(since);
+      let pageToken: string | undefined;
+      do {
+        const page = await client.playlistItems(playlist, pageToken);
+        for (const item of page.items) {
+          const at = Date.parse(item.contentDetails?.videoPublishedAt ?? item.snippet.publishedAt);
+          if (at < after) return null;
+          if (item.snippet.title === expected.title && item.snippet.description === expected.description) {
+            const id = item.snippet.resourceId.videoId;
+            return { externalId: id, url: watchUrl(id) };
+          }
+        }
+        pageToken = page.next;
+      } while (pageToken);
+      return null;
+    },
+
+    async remove(account, externalId) {
+      try {
+        await api(account).deleteVideo(externalId);
+      } catch (error) {
+        // Already gone: a repeated removal, or deleted on YouTube.
+        if (isPlatformError(error) && error.detail.status === 404) return;
+        throw error;
+      }
+    },
+
+    async metrics(account, externalId) {
+      const [video] = await api(account).videos([externalId], 'statistics');
+      if (!video) throw fail('rejected', 'the video is not on YouTube');
+      const count = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+      return {
+        views: count(video.statistics?.viewCount),
+        likes: count(video.statistics?.likeCount),
+        comments: count(video.statistics?.commentCount),
+        at: clock.now().toISOString(),
+      };
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import type { OAuthUser } from '../oauth/store.ts';
+import { analyticsRoutes } from './analytics-admin.ts';
+import { oauthRoutes } from './oauth.ts';
+import { type AnalyticsAccount, type AnalyticsProperty, GoogleState, type YoutubeChannel } from './state.ts';
+import { pageRoutes } from './youtube-pages.ts';
+import { uploadRoutes } from './youtube-upload.ts';
+import { videoRoutes } from './youtube-videos.ts';
+
+/**
+ * Google on loopback, every host of it on one port (platforms.md §3, §11): the consent page
+ * (accounts.google.com), token and revoke (oauth2.googleapis.com), the YouTube Data API and its
+ * resumable uploads (www.googleapis.com), the videos' /watch pages (www.youtube.com) and the
+ * Analytics Admin API's accountSummaries (analyticsadmin.googleapis.com). The adapters take each
+ * host as its own setting, so all of them point here. Fault switches match "METHOD /path" as
+ * `call`; `account` is the channel id for YouTube calls, the Google user's id for the Admin API.
+ */
+export interface GoogleFake extends FakeServer {
+  /** OAuth clients, users, tokens; channels, upload sessions, videos; GA4 accounts: for tests to look into. */
+  state: GoogleState;
+  addUser(user: { name: string; id?: string }): OAuthUser;
+  addChannel(
+    userId: string,
+    channel: { title: string; handle?: string; description?: string },
+  ): YoutubeChannel;
+  addAnalyticsAccount(userIds: string[], displayName: string): AnalyticsAccount;
+  addProperty(accountId: string, property: { displayName: string }): AnalyticsProperty;
+}
+
+export interface GoogleFakeOptions {
+  now?: () => Date;
+  /** The OAuth clients registered with the fake (any redirect URI). */
+  clients?: { clientId: string; clientSecret: string }[];
+}
+
+export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<GoogleFake> {
+  const now = options.now ?? (() => new Date());
+  const state = new GoogleState(now);
+  for (const client of options.clients ?? []) state.oauth.addClient(client);
+  const server = await startFakeServer({
+    platform: 'google',
+    now,
+    routes: (app, ctx) => routes(app, ctx, state),
+  });
+  return {
+    ...server,
+    state,
+    addUser: (user) => state.addUser(user),
+    addChannel: (userId, channel) => state.addChannel(userId, channel),
+    addAnalyticsAccount: (userIds, name) => state.addAnalyticsAccount(userIds, name),
+    addProperty: (accountId, property) => state.addProperty(accountId, property),
+  };
+}
+
+function routes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): void {
+  oauthRoutes(app, ctx, state);
+  uploadRoutes(app, ctx, state);
+  videoRoutes(app, ctx, state);
+  pageRoutes(app, ctx, state);
+  analyticsRoutes(app, ctx, state);
+}
+
+export { seedGoogleSandbox } from './seed.ts';
