@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { avatarUrl } from '../avatar.ts';
 import type { FakeMedia } from '../posts.ts';
 import { type TikTokCall, type TikTokHandler, object } from './call.ts';
 import { fail, invalidParam, ok } from './replies.ts';
@@ -18,7 +19,7 @@ const MAX_PHOTOS = 35;
 
 export const creatorInfo: TikTokHandler = ({ creator, ctx, reply }) =>
   ok(reply, {
-    creator_avatar_url: `${ctx.url}/avatars/${creator.username}.jpeg`,
+    creator_avatar_url: avatarUrl(ctx.url, creator.username),
     creator_username: creator.username,
     creator_nickname: creator.nickname,
     privacy_level_options: creator.privacyLevelOptions,

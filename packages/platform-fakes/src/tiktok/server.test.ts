@@ -73,6 +73,14 @@ describe('TikTok fake', () => {
     expect(done).toMatch(/"status":"PUBLISH_COMPLETE".*"publicaly_available_post_id":\[\d{19}\]/);
   });
 
+  it('lets a token call the init endpoints 6 times a minute', async () => {
+    const creator = fake.addCreator({ username: 'busy' });
+    const busy = fake.state.oauth.issue('key', creator.openId, ['video.publish']).access.token;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await api('/v2/post/publish/video/init/', {}, busy))[0]);
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429]);
+  });
+
   it('answers a content refusal with HTTP 200', async () => {
     fake.faults.set({ kind: 'contentRejected', message: 'Flagged.', times: 1 });
     const [status, body] = await api('/v2/post/publish/video/init/', {});

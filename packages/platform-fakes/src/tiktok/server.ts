@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { avatarRoute } from '../avatar.ts';
 import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
 import { postPage } from '../post-page.ts';
 import { type TikTokHandler, object } from './call.ts';
 import { oauthRoutes } from './oauth.ts';
 import { creatorInfo, photoInit, statusFetch, videoInit } from './publish.ts';
-import { answerFault, invalidParam, invalidToken, ok, scopeNotAuthorized } from './replies.ts';
+import { answerFault, fail, invalidParam, invalidToken, ok, scopeNotAuthorized } from './replies.ts';
 import { type TikTokCreator, TikTokState } from './state.ts';
 import { uploadRoutes } from './upload.ts';
 
@@ -57,6 +58,7 @@ export function seedTikTokSandbox(fake: TikTokFake): { creator: TikTokCreator } 
 function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): void {
   oauthRoutes(app, state);
   uploadRoutes(app, ctx, state);
+  avatarRoute(app, (key) => [...state.creators.values()].find((c) => c.username === key)?.nickname);
 
   for (const [path, scope, handler, write] of ROUTES) {
     app.post(path, async (request, reply) => {
@@ -71,6 +73,13 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): voi
       if (fault && fault.kind !== 'acceptThenHang' && fault.kind !== 'slowProcessing')
         return answerFault(reply, fault);
       if (!check.token.scopes.includes(scope)) return scopeNotAuthorized(reply, scope);
+      if (write && !withinInitLimit(state, check.token.token, ctx.now()))
+        return fail(
+          reply,
+          429,
+          'rate_limit_exceeded',
+          'The API rate limit was exceeded. Please try again later.',
+        );
       return handler({
         creator,
         body,
@@ -124,4 +133,13 @@ function videoQuery(call: Parameters<TikTokHandler>[0]) {
     return [Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]))];
   });
   return ok(call.reply, { videos, cursor: 0, has_more: false });
+}
+
+/** Counts an init call against its token's minute; false when the minute's calls are spent. */
+function withinInitLimit(state: TikTokState, token: string, now: Date): boolean {
+  const recent = (state.initCalls.get(token) ?? []).filter((at) => now.getTime() - at.getTime() < 60_000);
+  const allowed = recent.length < state.initsPerMinute;
+  if (allowed) recent.push(now);
+  state.initCalls.set(token, recent);
+  return allowed;
 }

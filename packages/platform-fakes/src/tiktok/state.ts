@@ -58,6 +58,13 @@ export class TikTokState {
   readonly uploads = new Map<string, string>();
   /** What the fake received, for tests: each API call's path and JSON body, each chunk's headers. */
   readonly calls: { call: string; body?: unknown; headers?: Record<string, string> }[] = [];
+  /**
+   * platforms.md §10 Rate limits: 6 init calls a minute per access token (video, inbox, photo).
+   * Tests that publish more often with one token raise it.
+   */
+  initsPerMinute = 6;
+  /** When each token called an init endpoint, within the last minute. */
+  readonly initCalls = new Map<string, Date[]>();
   #next = 7_300_000_000_000_000_000n;
 
   constructor(now: () => Date) {

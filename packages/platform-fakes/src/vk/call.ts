@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { avatarUrl } from '../avatar.ts';
 import type { FakeContext } from '../fake-server.ts';
 import type { Params } from '../params.ts';
 import { vkError } from './replies.ts';
@@ -48,7 +49,8 @@ export function isReply(value: unknown): value is FastifyReply {
 }
 
 export function communityJson(ctx: FakeContext, community: VkCommunity) {
-  const photo = (size: number) => `${ctx.url}/avatars/club${community.id}_${size}.png`;
+  // One picture at every size: VK's photo_50/100/200 are the same image scaled.
+  const photo = avatarUrl(ctx.url, `club${community.id}`);
   return {
     id: community.id,
     name: community.name,
@@ -58,8 +60,8 @@ export function communityJson(ctx: FakeContext, community: VkCommunity) {
     is_admin: 1,
     admin_level: 3,
     is_member: 1,
-    photo_50: photo(50),
-    photo_100: photo(100),
-    photo_200: photo(200),
+    photo_50: photo,
+    photo_100: photo,
+    photo_200: photo,
   };
 }

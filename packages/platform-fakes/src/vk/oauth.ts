@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { avatarUrl } from '../avatar.ts';
 import type { FakeContext } from '../fake-server.ts';
 import { consentDecision, requestedScopes } from '../oauth/consent-decision.ts';
 import { consentPage } from '../oauth/consent-page.ts';
@@ -92,7 +93,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: FakeContext, state: VkSta
         user_id: check.token.userId,
         first_name: user?.firstName ?? '',
         last_name: user?.lastName ?? '',
-        avatar: `${ctx.url}/avatars/user${check.token.userId}.png`,
+        avatar: avatarUrl(ctx.url, `id${check.token.userId}`),
       },
     };
   });

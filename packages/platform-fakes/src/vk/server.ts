@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { avatarRoute, avatarUrl } from '../avatar.ts';
 import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
 import { Params } from '../params.ts';
 import { postPage } from '../post-page.ts';
@@ -16,19 +17,19 @@ import { getPostReach, wallDelete, wallGetById, wallPost } from './wall.ts';
  * `call` and the community's id (group_id, or -owner_id) as `account`, else the user's id.
  */
 
-const users_get: VkMethod = (call) =>
+const usersGet: VkMethod = (call) =>
   ok(call.reply, [
     {
       id: call.user.id,
       first_name: call.user.firstName,
       last_name: call.user.lastName,
       screen_name: call.user.screenName,
-      photo_200: `${call.ctx.url}/avatars/user${call.user.id}.png`,
+      photo_200: avatarUrl(call.ctx.url, `id${call.user.id}`),
     },
   ]);
 
 /** groups.get: with filter=admin, the communities the user runs; extended=1 gives them whole. */
-const groups_get: VkMethod = (call) => {
+const groupsGet: VkMethod = (call) => {
   const adminOnly = (call.params.get('filter') ?? '')
     .split(',')
     .some((f) => ['admin', 'editor', 'moder'].includes(f));
@@ -43,8 +44,8 @@ const groups_get: VkMethod = (call) => {
 };
 
 const METHODS: Record<string, VkMethod> = {
-  'users.get': users_get,
-  'groups.get': groups_get,
+  'users.get': usersGet,
+  'groups.get': groupsGet,
   'photos.getWallUploadServer': getWallUploadServer,
   'photos.saveWallPhoto': saveWallPhoto,
   'video.save': videoSave,
@@ -107,6 +108,11 @@ export function seedVkSandbox(fake: VkFake): { user: VkUser; communities: VkComm
 function routes(app: FastifyInstance, ctx: FakeContext, state: VkState): void {
   oauthRoutes(app, ctx, state);
   uploadRoutes(app, ctx, state);
+  avatarRoute(app, (key) => {
+    const id = Number(/^(?:club|id)(\d+)$/.exec(key)?.[1]);
+    const found = key.startsWith('club') ? state.communities.get(id) : state.users.get(id);
+    return found && ('name' in found ? found.name : `${found.firstName} ${found.lastName}`);
+  });
 
   app.route<{ Params: { method: string } }>({
     method: ['GET', 'POST'],

@@ -38,6 +38,8 @@ const make = (extra: { timeoutMs?: number } = {}) =>
 beforeAll(async () => {
   fake = await startTikTokFake({ now: clock.now, clients: [CLIENT] });
   seedTikTokSandbox(fake);
+  // These tests post far more often than TikTok's 6 inits a minute per token; one test below keeps it.
+  fake.state.initsPerMinute = Number.POSITIVE_INFINITY;
   adapter = make();
   const grant = await connect();
   account = { externalId: grant.context?.['openId'] ?? '', grant };
@@ -125,7 +127,7 @@ describe('TikTok: connect', () => {
         externalId: account.externalId,
         name: 'Postdeck Demo',
         handle: '@postdeck.demo',
-        avatarUrl: `${fake.url}/avatars/postdeck.demo.jpeg`,
+        avatarUrl: `${fake.url}/avatars/postdeck.demo.svg`,
         profileUrl: `${fake.url}/@postdeck.demo`,
       },
     ]);
@@ -289,6 +291,18 @@ describe('TikTok: faults', () => {
     const error = await failure(adapter.publish(account, post('Too fast', [testMedia('video')])));
     expect(error.kind).toBe('rateLimited');
     expect(error.detail.retryAfterMs).toBe(60_000);
+  });
+
+  it('the seventh init within a minute → rateLimited, as the fake counts them', async () => {
+    fake.state.initsPerMinute = 0;
+    try {
+      const error = await failure(adapter.publish(account, post('Seventh', [testMedia('video')])));
+      expect(error.kind).toBe('rateLimited');
+      expect(error.detail.status).toBe(429);
+      expect(error.detail.retryAfterMs).toBe(60_000);
+    } finally {
+      fake.state.initsPerMinute = Number.POSITIVE_INFINITY;
+    }
   });
 
   it("content refused with HTTP 200 → rejected with TikTok's message", async () => {

@@ -138,10 +138,12 @@ describe('VK: connect', () => {
         externalId: String(c.id),
         name: c.name,
         handle: c.screenName,
-        avatarUrl: `${fake.url}/avatars/club${c.id}_200.png`,
+        avatarUrl: `${fake.url}/avatars/club${c.id}.svg`,
         profileUrl: `${fake.url}/${c.screenName}`,
       })),
     );
+    const picture = await fetch(targets[0]?.avatarUrl ?? '');
+    expect([picture.status, picture.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
     expect(fake.state.calls.at(-1)).toMatchObject({
       method: 'groups.get',
       params: { filter: 'admin', extended: '1', v: '5.199' },
