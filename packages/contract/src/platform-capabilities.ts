@@ -186,8 +186,9 @@ const vk = {
   // §5 OAuth: 1-hour access tokens and a refresh token.
   tokenRenewal: 'refresh',
   canRevoke: false,
-  // §5 OAuth: postiz's scopes [oss] less email, status and docs, which publishing does not use.
-  scopes: ['vkid.personal_info', 'wall', 'photos', 'video'],
+  // §5 OAuth: postiz's scopes [oss] less email, status and docs, which publishing does not use;
+  // plus groups: the targets are the communities the user runs, listed by groups.get?filter=admin.
+  scopes: ['vkid.personal_info', 'wall', 'photos', 'video', 'groups'],
   metrics: true,
   // §5 Limits: postiz caps at 2,048 [oss]; how VK counts is unverified.
   text: {

@@ -1,0 +1,357 @@
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
+import { type TikTokFake, seedTikTokSandbox, startTikTokFake } from '@postdeck/platform-fakes/tiktok/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
+import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
+import { failure } from '../adapter-testing.ts';
+import { testMedia } from '../../test/media-files.ts';
+import { createTikTokAdapter } from './adapter.ts';
+
+const REDIRECT = 'https://postdeck.test/channels/callback';
+const CLIENT = { clientId: 'awtiktokkey', clientSecret: 'tiktok-secret' };
+const MB = 1024 * 1024;
+const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+const waits: number[] = [];
+let fake: TikTokFake;
+let adapter: PlatformAdapter;
+let account: AccountAccess;
+/** Where the photos live that TikTok pulls (PULL_FROM_URL). */
+let photoHost: Server;
+let photoBase: string;
+
+const make = (extra: { timeoutMs?: number } = {}) =>
+  createTikTokAdapter({
+    ...CLIENT,
+    hosts: { api: fake.url, authorize: fake.url, token: fake.url, web: fake.url },
+    clock,
+    chunkBytes: 5 * MB,
+    pollIntervalMs: 3000,
+    maxPolls: 4,
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+    ...extra,
+  });
+
+beforeAll(async () => {
+  fake = await startTikTokFake({ now: clock.now, clients: [CLIENT] });
+  seedTikTokSandbox(fake);
+  // These tests post far more often than TikTok's 6 inits a minute per token; one test below keeps it.
+  fake.state.initsPerMinute = Number.POSITIVE_INFINITY;
+  adapter = make();
+  const grant = await connect();
+  account = { externalId: grant.context?.['openId'] ?? '', grant };
+  const jpeg = testMedia('image');
+  photoHost = createServer((request, response) => {
+    if (!request.url?.endsWith('.jpg')) return response.writeHead(404).end();
+    void (async () => {
+      for await (const part of jpeg.open()) response.write(part);
+      response.end();
+    })();
+  });
+  await new Promise<void>((resolve) => photoHost.listen(0, '127.0.0.1', resolve));
+  photoBase = `http://127.0.0.1:${(photoHost.address() as AddressInfo).port}`;
+});
+afterEach(() => {
+  fake.faults.clear();
+  waits.length = 0;
+});
+afterAll(async () => {
+  await fake.stop();
+  await new Promise((resolve) => photoHost.close(resolve));
+});
+
+async function connect(options: { userId?: string; untick?: string[] } = {}): Promise<Grant> {
+  const url = adapter.authorizationUrl?.({ state: 'state-1', redirectUri: REDIRECT });
+  const back = await submitConsent(url ?? '', { decision: 'approve', ...options });
+  expect(back.searchParams.get('state')).toBe('state-1');
+  return (
+    adapter.exchangeCode?.({ code: back.searchParams.get('code') ?? '', redirectUri: REDIRECT }) ??
+    Promise.reject(new Error('no exchangeCode'))
+  );
+}
+
+const post = (text: string, media: PostInput['media'], key = `key-${text}`): PostInput => ({
+  text,
+  media,
+  idempotencyKey: key,
+});
+const mp4 = (bytes: number) => {
+  const data = new Uint8Array(bytes);
+  data.set([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70, 0x6d, 0x70, 0x34, 0x32]);
+  return testMedia('video', 'big.mp4', data);
+};
+const photo = (name: string) => ({ ...testMedia('image', name), publicUrl: `${photoBase}/${name}` });
+
+describe('TikTok: connect', () => {
+  it('builds the consent URL with client_key and comma-separated scopes', () => {
+    const url = new URL(adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT }) ?? '');
+    expect(url.origin + url.pathname).toBe(`${fake.url}/v2/auth/authorize/`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_key: CLIENT.clientId,
+      response_type: 'code',
+      scope: 'user.info.basic,video.publish,video.upload,video.list',
+      redirect_uri: REDIRECT,
+      state: 's',
+    });
+  });
+
+  it('exchanges the code for a grant with both lifetimes, as TikTok answers them', () => {
+    const creator = [...fake.state.creators.values()][0];
+    expect(account.grant).toMatchObject({
+      scopes: ['user.info.basic', 'video.publish', 'video.upload', 'video.list'],
+      expiresAt: new Date(clock.now().getTime() + 2 * 3600_000).toISOString(),
+      refreshExpiresAt: new Date(clock.now().getTime() + 180 * 86400_000).toISOString(),
+      context: { openId: creator?.openId },
+    });
+    expect(account.grant.refreshToken).toMatch(/^act\.rt-/);
+  });
+
+  it('brings back a denial with the state, and refuses a replayed code', async () => {
+    const url = adapter.authorizationUrl?.({ state: 'd', redirectUri: REDIRECT }) ?? '';
+    const denied = await submitConsent(url, { decision: 'deny' });
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe('d');
+    const code = (await submitConsent(url, { decision: 'approve' })).searchParams.get('code') ?? '';
+    await adapter.exchangeCode?.({ code, redirectUri: REDIRECT });
+    const replayed = await failure(adapter.exchangeCode?.({ code, redirectUri: REDIRECT }));
+    expect(replayed.kind).toBe('rejected');
+    expect(replayed.detail.platformCode).toBe('invalid_grant');
+  });
+
+  it('lists the creator as the one target', async () => {
+    expect(await adapter.targets(account.grant)).toEqual([
+      {
+        externalId: account.externalId,
+        name: 'Postdeck Demo',
+        handle: '@postdeck.demo',
+        avatarUrl: `${fake.url}/avatars/postdeck.demo.svg`,
+        profileUrl: `${fake.url}/@postdeck.demo`,
+      },
+    ]);
+  });
+
+  it('refreshes past expiry: the old token fails reauthorize, the refresh token rotates', async () => {
+    const grant = await connect();
+    clock.advance(2 * 3600_000 + 1000);
+    try {
+      const expired = await failure(adapter.targets(grant));
+      expect(expired.kind).toBe('reauthorize');
+      expect(expired.detail.platformCode).toBe('access_token_invalid');
+      const renewed = await adapter.refresh?.(grant);
+      expect(renewed?.refreshToken).not.toBe(grant.refreshToken);
+      expect(await adapter.targets(renewed as Grant)).toHaveLength(1);
+      const spent = await failure(adapter.refresh?.(grant));
+      expect(spent.kind).toBe('reauthorize');
+      expect(spent.detail.platformCode).toBe('invalid_grant');
+    } finally {
+      clock.advance(-(2 * 3600_000 + 1000));
+    }
+  });
+
+  it('a token without video.publish → reauthorize (scope_not_authorized)', async () => {
+    const grant = await connect({ untick: ['video.publish'] });
+    expect(grant.scopes).not.toContain('video.publish');
+    const error = await failure(adapter.targets(grant));
+    expect(error.kind).toBe('reauthorize');
+    expect(error.detail.platformCode).toBe('scope_not_authorized');
+  });
+});
+
+describe('TikTok: publish and metrics', () => {
+  it('posts a small video as one chunk, polls the publish, and keeps the 19-digit post id whole', async () => {
+    fake.state.calls.length = 0;
+    const published = await adapter.publish(account, {
+      ...post('First clip', [testMedia('video')]),
+      link: 'https://example.org',
+    });
+    expect(fake.state.calls.map((c) => c.call)).toEqual([
+      'POST /v2/post/publish/creator_info/query/',
+      'POST /v2/post/publish/video/init/',
+      'PUT upload',
+      'POST /v2/post/publish/status/fetch/',
+      'POST /v2/post/publish/status/fetch/',
+    ]);
+    const size = testMedia('video').bytes;
+    expect(fake.state.calls[1]?.body).toEqual({
+      post_info: {
+        title: 'First clip\n\nhttps://example.org',
+        privacy_level: 'PUBLIC_TO_EVERYONE',
+        disable_duet: false,
+        disable_comment: false,
+        disable_stitch: false,
+      },
+      source_info: { source: 'FILE_UPLOAD', video_size: size, chunk_size: size, total_chunk_count: 1 },
+    });
+    expect(fake.state.calls[2]?.headers).toEqual({
+      'content-type': 'video/mp4',
+      'content-range': `bytes 0-${size - 1}/${size}`,
+      'content-length': String(size),
+    });
+    expect(waits).toEqual([3000]);
+    expect(published.externalId).toMatch(/^\d{19}$/);
+    expect(fake.posts.get(published.externalId)?.text).toBe('First clip\n\nhttps://example.org');
+    expect(published.url).toBe(`${fake.url}/@postdeck.demo/video/${published.externalId}`);
+    expect(await (await fetch(published.url)).text()).toContain('First clip');
+  });
+
+  it('sends a 12 MB video in chunks of 5 MB and 7 MB (the remainder rides on the last)', async () => {
+    fake.state.calls.length = 0;
+    const size = 12 * MB;
+    await adapter.publish(account, post('Big clip', [mp4(size)]));
+    expect(fake.state.calls.find((c) => c.call.endsWith('video/init/'))?.body).toMatchObject({
+      source_info: { video_size: size, chunk_size: 5 * MB, total_chunk_count: 2 },
+    });
+    expect(
+      fake.state.calls.filter((c) => c.call === 'PUT upload').map((c) => c.headers?.['content-range']),
+    ).toEqual([`bytes 0-${5 * MB - 1}/${size}`, `bytes ${5 * MB}-${size - 1}/${size}`]);
+    expect(fake.posts.all().at(-1)?.media[0]?.bytes.byteLength).toBe(size);
+  });
+
+  it('posts photos TikTok pulls from their URLs, title cut to 90 characters', async () => {
+    fake.state.calls.length = 0;
+    const text = `${'Long title '.repeat(12)}\nand more`;
+    const published = await adapter.publish(account, post(text, [photo('a.jpg'), photo('b.jpg')]));
+    expect(fake.state.calls[1]?.body).toMatchObject({
+      media_type: 'PHOTO',
+      post_mode: 'DIRECT_POST',
+      post_info: { title: 'Long title '.repeat(12).slice(0, 90), description: text },
+      source_info: { source: 'PULL_FROM_URL', photo_images: [`${photoBase}/a.jpg`, `${photoBase}/b.jpg`] },
+    });
+    expect(published.url).toBe(`${fake.url}/@postdeck.demo/photo/${published.externalId}`);
+    expect(fake.posts.get(published.externalId)?.media.map((m) => m.mime)).toEqual([
+      'image/jpeg',
+      'image/jpeg',
+    ]);
+  });
+
+  it('a photo without a public URL → mediaInvalid, before any call', async () => {
+    const error = await failure(adapter.publish(account, post('No URL', [testMedia('image')])));
+    expect(error.kind).toBe('mediaInvalid');
+  });
+
+  it('a creator who may post only privately: SELF_ONLY, and the publish id stands for the post', async () => {
+    const creator = fake.addCreator({ username: 'unaudited', privacyLevelOptions: ['SELF_ONLY'] });
+    const grant = await connect({ userId: creator.openId });
+    const published = await adapter.publish(
+      { externalId: creator.openId, grant },
+      post('Private', [testMedia('video')]),
+    );
+    expect(fake.state.calls.findLast((c) => c.call.endsWith('video/init/'))?.body).toMatchObject({
+      post_info: { privacy_level: 'SELF_ONLY' },
+    });
+    expect(published).toEqual({
+      externalId: expect.stringMatching(/^v_pub_file~/),
+      url: `${fake.url}/@unaudited`,
+    });
+  });
+
+  it('refuses a video longer than the creator may post, and a post without media', async () => {
+    const long = { ...testMedia('video'), durationS: 601 };
+    expect((await failure(adapter.publish(account, post('Long', [long])))).kind).toBe('mediaInvalid');
+    expect((await failure(adapter.publish(account, post('Text only', [])))).kind).toBe('rejected');
+  });
+
+  it('reads metrics from video/query', async () => {
+    const published = await adapter.publish(account, post('Counted', [testMedia('video')]));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 900, likes: 80, shares: 7, comments: 5 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      views: 900,
+      likes: 80,
+      shares: 7,
+      comments: 5,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('cannot delete: the API has no such call', async () => {
+    const error = await failure(adapter.remove(account, '7300000000000000001'));
+    expect(error.kind).toBe('rejected');
+  });
+});
+
+describe('TikTok: faults', () => {
+  it.each([
+    ['expiredToken', 'reauthorize', 401, 'access_token_invalid'],
+    ['revokedGrant', 'reauthorize', 401, 'access_token_invalid'],
+    ['serverError', 'transient', 500, 'internal_error'],
+  ] as const)('%s → %s', async (kind, expected, status, code) => {
+    fake.faults.set({ kind, account: account.externalId, times: 1 });
+    const error = await failure(adapter.publish(account, post(kind, [testMedia('video')])));
+    expect(error.kind).toBe(expected);
+    expect(error.detail.status).toBe(status);
+    expect(error.detail.platformCode).toBe(code);
+  });
+
+  it('429 on init → rateLimited, a minute to wait', async () => {
+    fake.faults.set({ kind: 'rateLimited', call: 'POST /v2/post/publish/video/init/', times: 1 });
+    const error = await failure(adapter.publish(account, post('Too fast', [testMedia('video')])));
+    expect(error.kind).toBe('rateLimited');
+    expect(error.detail.retryAfterMs).toBe(60_000);
+  });
+
+  it('the seventh init within a minute → rateLimited, as the fake counts them', async () => {
+    fake.state.initsPerMinute = 0;
+    try {
+      const error = await failure(adapter.publish(account, post('Seventh', [testMedia('video')])));
+      expect(error.kind).toBe('rateLimited');
+      expect(error.detail.status).toBe(429);
+      expect(error.detail.retryAfterMs).toBe(60_000);
+    } finally {
+      fake.state.initsPerMinute = Number.POSITIVE_INFINITY;
+    }
+  });
+
+  it("content refused with HTTP 200 → rejected with TikTok's message", async () => {
+    fake.faults.set({
+      kind: 'contentRejected',
+      message: 'The caption was flagged as spam.',
+      call: 'POST /v2/post/publish/video/init/',
+    });
+    const error = await failure(adapter.publish(account, post('Spam', [testMedia('video')])));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.status).toBe(200);
+    expect(error.detail.platformCode).toBe('spam_risk_text');
+    expect(error.detail.platformMessage).toBe('The caption was flagged as spam.');
+  });
+
+  it('a file TikTok cannot read → the publish FAILS → mediaInvalid', async () => {
+    const broken = testMedia('video', 'broken.mp4', new Uint8Array([1, 2, 3, 4]));
+    const error = await failure(adapter.publish(account, post('Broken', [broken])));
+    expect(error.kind).toBe('mediaInvalid');
+    expect(error.detail.platformCode).toBe('file_format_check_failed');
+  });
+
+  it('slow processing: polls through the injected wait; past maxPolls the outcome is unknown (TikTok may still post it)', async () => {
+    fake.faults.set({
+      kind: 'slowProcessing',
+      polls: 3,
+      call: 'POST /v2/post/publish/video/init/',
+      times: 1,
+    });
+    await adapter.publish(account, post('Slow clip', [testMedia('video')]));
+    expect(waits).toEqual([3000, 3000, 3000]);
+    waits.length = 0;
+    fake.faults.set({
+      kind: 'slowProcessing',
+      polls: 50,
+      call: 'POST /v2/post/publish/video/init/',
+      times: 1,
+    });
+    const error = await failure(adapter.publish(account, post('Too slow', [testMedia('video')])));
+    expect(error.kind).toBe('outcomeUnknown');
+    expect(waits).toHaveLength(4);
+    expect(error.detail.raw).toMatchObject({ publish_id: expect.stringMatching(/^v_pub_file~/) });
+  });
+
+  it('accept then hang on the last chunk → outcomeUnknown, and the post exists', async () => {
+    const impatient = make({ timeoutMs: 300 });
+    fake.faults.set({ kind: 'acceptThenHang', call: 'PUT upload', times: 1 });
+    const error = await failure(impatient.publish(account, post('Lost answer', [testMedia('video')])));
+    expect(error.kind).toBe('outcomeUnknown');
+    expect(fake.posts.all().at(-1)?.text).toBe('Lost answer');
+  });
+});

@@ -1,0 +1,125 @@
+import type { Clock } from '../../lib/clock.ts';
+import { PlatformError, classify } from '../errors.ts';
+import { type PlatformHttp, createPlatformHttp } from '../http.ts';
+import { TIKTOK_ERROR_RULES, describeTikTokError } from './errors.ts';
+
+/** What the adapter reads from TikTok's answers (platforms.md §10), only the fields it uses. */
+export interface TikTokCreatorInfo {
+  creator_avatar_url?: string;
+  creator_username: string;
+  creator_nickname?: string;
+  privacy_level_options: string[];
+  max_video_post_duration_sec?: number;
+}
+
+export interface TikTokPublishStatus {
+  status: 'PROCESSING_UPLOAD' | 'PROCESSING_DOWNLOAD' | 'SEND_TO_USER_INBOX' | 'PUBLISH_COMPLETE' | 'FAILED';
+  fail_reason?: string;
+  /** int64s: kept as the digits TikTok sent (see statusFetch). */
+  publicaly_available_post_id: string[];
+}
+
+export interface TikTokVideo {
+  id: string;
+  like_count?: number;
+  comment_count?: number;
+  share_count?: number;
+  view_count?: number;
+}
+
+export function createTikTokHttp(settings: { timeoutMs: number; fetch?: typeof fetch; clock?: Clock }) {
+  return createPlatformHttp({
+    platform: 'tiktok',
+    rules: TIKTOK_ERROR_RULES,
+    describe: describeTikTokError,
+    timeoutMs: settings.timeoutMs,
+    fetch: settings.fetch,
+    clock: settings.clock,
+  });
+}
+
+/** The Content Posting and Display API calls as one creator: JSON bodies, a Bearer token. */
+export function tiktokApi(http: PlatformHttp, api: string, token: string) {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' };
+  async function post<T>(
+    path: string,
+    json: unknown,
+    idempotent: boolean,
+    query?: Record<string, string>,
+  ): Promise<T> {
+    const { body } = await http.request({
+      method: 'POST',
+      url: new URL(path, api),
+      query,
+      headers,
+      json,
+      idempotent,
+    });
+    return ((body as { data?: T } | null)?.data ?? {}) as T;
+  }
+
+  return {
+    creatorInfo: () => post<TikTokCreatorInfo>('/v2/post/publish/creator_info/query/', {}, true),
+    /** Starts a publish: a lost answer leaves one TikTok may hold, so it is not repeated blindly. */
+    videoInit: (body: unknown) =>
+      post<{ publish_id: string; upload_url: string }>('/v2/post/publish/video/init/', body, false),
+    /** TikTok pulls the photos and posts them on its own once this is taken: never repeated blindly. */
+    photoInit: (body: unknown) => post<{ publish_id: string }>('/v2/post/publish/content/init/', body, false),
+    /**
+     * The publish's state. Read as text: `publicaly_available_post_id` holds int64 numbers that
+     * JSON.parse would round, so their digits are taken from the source (JSON.parse's reviver
+     * context, Node 22+); an error in the envelope is classified as the HTTP helper would.
+     */
+    async status(publishId: string): Promise<TikTokPublishStatus> {
+      const { status, body } = await http.request({
+        method: 'POST',
+        url: new URL('/v2/post/publish/status/fetch/', api),
+        headers,
+        json: { publish_id: publishId },
+        idempotent: true,
+        as: 'text',
+      });
+      const parsed = parseWithDigits(body);
+      const described = describeTikTokError(parsed, status);
+      if (described) throw classify('tiktok', TIKTOK_ERROR_RULES, { ...described, status, raw: parsed });
+      const data = (parsed as { data?: Partial<TikTokPublishStatus> } | null)?.data;
+      if (!data?.status)
+        throw new PlatformError('transient', {
+          platform: 'tiktok',
+          platformMessage: 'no status in the answer',
+          raw: parsed,
+        });
+      return {
+        ...data,
+        status: data.status,
+        publicaly_available_post_id: (data.publicaly_available_post_id ?? []).map(String),
+      };
+    },
+    videos: (ids: string[]) =>
+      post<{ videos?: TikTokVideo[] }>('/v2/video/query/', { filters: { video_ids: ids } }, true, {
+        fields: 'id,like_count,comment_count,share_count,view_count',
+      }),
+  };
+}
+
+export type TikTokApi = ReturnType<typeof tiktokApi>;
+
+/** JSON with every integer beyond 2^53 kept as its digits (a string). */
+function parseWithDigits(text: string): unknown {
+  try {
+    return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
+      typeof value === 'number' &&
+      !Number.isSafeInteger(value) &&
+      context?.source &&
+      /^-?\d+$/.test(context.source)
+        ? context.source
+        : value,
+    ) as unknown;
+  } catch {
+    throw new PlatformError('transient', {
+      platform: 'tiktok',
+      platformMessage: 'the answer is not JSON',
+      raw: text.slice(0, 2000),
+    });
+  }
+}

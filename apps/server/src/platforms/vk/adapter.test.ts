@@ -1,0 +1,327 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
+import { type VkFake, seedVkSandbox, startVkFake } from '@postdeck/platform-fakes/vk/server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
+import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
+import { failure } from '../adapter-testing.ts';
+import { testMedia } from '../../test/media-files.ts';
+import { createVkAdapter } from './adapter.ts';
+
+const REDIRECT = 'https://postdeck.test/channels/callback';
+const CLIENT = { clientId: '51900001', clientSecret: 'unused-secret' };
+const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
+const waits: number[] = [];
+let fake: VkFake;
+let adapter: PlatformAdapter;
+let account: AccountAccess;
+let communities: { id: number; name: string; screenName: string }[];
+
+const make = (extra: { timeoutMs?: number } = {}) =>
+  createVkAdapter({
+    clientId: CLIENT.clientId,
+    hosts: { api: fake.url, authorize: fake.url, token: fake.url, web: fake.url },
+    clock,
+    pollIntervalMs: 2000,
+    maxPolls: 4,
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+    ...extra,
+  });
+
+beforeAll(async () => {
+  fake = await startVkFake({ now: clock.now, clients: [CLIENT] });
+  communities = seedVkSandbox(fake).communities;
+  adapter = make();
+  const grant = await connect();
+  account = { externalId: String(communities[0]?.id), grant };
+});
+afterEach(() => {
+  fake.faults.clear();
+  waits.length = 0;
+});
+afterAll(() => fake.stop());
+
+const pkce = () => {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+};
+
+async function connect(untick: string[] = []): Promise<Grant> {
+  const { verifier, challenge } = pkce();
+  const url = adapter.authorizationUrl?.({
+    state: 'state-1',
+    redirectUri: REDIRECT,
+    codeChallenge: challenge,
+  });
+  const back = await submitConsent(url ?? '', { decision: 'approve', untick });
+  expect(back.searchParams.get('state')).toBe('state-1');
+  return (
+    adapter.exchangeCode?.({
+      code: back.searchParams.get('code') ?? '',
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+      context: { device_id: back.searchParams.get('device_id') ?? '' },
+    }) ?? Promise.reject(new Error('no exchangeCode'))
+  );
+}
+
+const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`): PostInput => ({
+  text,
+  media,
+  idempotencyKey: key,
+});
+
+describe('VK: connect', () => {
+  it("builds VK ID's consent URL with PKCE (s256) and the scopes space-separated", () => {
+    const url = new URL(
+      adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT, codeChallenge: 'c' }) ?? '',
+    );
+    expect(url.origin + url.pathname).toBe(`${fake.url}/authorize`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: CLIENT.clientId,
+      redirect_uri: REDIRECT,
+      state: 's',
+      code_challenge: 'c',
+      code_challenge_method: 's256',
+      scope: 'vkid.personal_info wall photos video groups',
+    });
+    expect(() => adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT })).toThrow(/PKCE/);
+  });
+
+  it('exchanges the code with the device_id for a one-hour grant with a refresh token', () => {
+    expect(account.grant).toMatchObject({
+      scopes: ['vkid.personal_info', 'wall', 'photos', 'video', 'groups'],
+      expiresAt: new Date(clock.now().getTime() + 3600_000).toISOString(),
+      context: { deviceId: expect.any(String), userId: String(fake.state.users.keys().next().value) },
+    });
+    expect(account.grant.refreshToken).toMatch(/^vk1\.a\.rt-/);
+  });
+
+  it('keeps the scopes as granted when the user unticks one', async () => {
+    const grant = await connect(['video']);
+    expect(grant.scopes).toEqual(['vkid.personal_info', 'wall', 'photos', 'groups']);
+  });
+
+  it('brings back a denial with the state, and refuses a replayed code or a wrong device_id', async () => {
+    const { verifier, challenge } = pkce();
+    const url =
+      adapter.authorizationUrl?.({ state: 'd', redirectUri: REDIRECT, codeChallenge: challenge }) ?? '';
+    const denied = await submitConsent(url, { decision: 'deny' });
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe('d');
+    expect(denied.searchParams.get('code')).toBeNull();
+
+    const back = await submitConsent(url, { decision: 'approve' });
+    const exchange = {
+      code: back.searchParams.get('code') ?? '',
+      redirectUri: REDIRECT,
+      codeVerifier: verifier,
+      context: { device_id: 'another-device' },
+    };
+    const wrongDevice = await failure(adapter.exchangeCode?.(exchange));
+    expect(wrongDevice.kind).toBe('rejected');
+    expect(wrongDevice.detail.platformCode).toBe('invalid_grant');
+    const device = { device_id: back.searchParams.get('device_id') ?? '' };
+    await adapter.exchangeCode?.({ ...exchange, context: device });
+    const replayed = await failure(adapter.exchangeCode?.({ ...exchange, context: device }));
+    expect(replayed.kind).toBe('rejected');
+    expect(replayed.detail.platformCode).toBe('invalid_grant');
+  });
+
+  it('lists the communities the user administers, with handle, avatar and profile', async () => {
+    const targets = await adapter.targets(account.grant);
+    expect(targets).toEqual(
+      communities.map((c) => ({
+        externalId: String(c.id),
+        name: c.name,
+        handle: c.screenName,
+        avatarUrl: `${fake.url}/avatars/club${c.id}.svg`,
+        profileUrl: `${fake.url}/${c.screenName}`,
+      })),
+    );
+    const picture = await fetch(targets[0]?.avatarUrl ?? '');
+    expect([picture.status, picture.headers.get('content-type')]).toEqual([200, 'image/svg+xml']);
+    expect(fake.state.calls.at(-1)).toMatchObject({
+      method: 'groups.get',
+      params: { filter: 'admin', extended: '1', v: '5.199' },
+    });
+  });
+
+  it('refreshes past expiry: the old token fails reauthorize, the new one works, the old refresh token is spent', async () => {
+    const grant = await connect();
+    clock.advance(3601_000);
+    try {
+      const expired = await failure(adapter.targets(grant));
+      expect(expired.kind).toBe('reauthorize');
+      expect(expired.detail.platformMessage).toBe('User authorization failed: access_token has expired.');
+      const renewed = await adapter.refresh?.(grant);
+      expect(renewed?.refreshToken).not.toBe(grant.refreshToken);
+      expect(renewed?.context).toEqual(grant.context);
+      expect(await adapter.targets(renewed as Grant)).toHaveLength(2);
+      const spent = await failure(adapter.refresh?.(grant));
+      expect(spent.kind).toBe('reauthorize');
+      expect(spent.detail.platformCode).toBe('invalid_grant');
+    } finally {
+      clock.advance(-3601_000);
+    }
+  });
+});
+
+describe('VK: publish, metrics, remove', () => {
+  it('posts text with a link to the community wall, as the community, once per guid', async () => {
+    const input = { ...post('Hello VK'), link: 'https://example.org/story' };
+    const first = await adapter.publish(account, input);
+    expect(await adapter.publish(account, input)).toEqual(first);
+    const owner = -Number(account.externalId);
+    expect(first.externalId).toMatch(new RegExp(`^${owner}_\\d+$`));
+    expect(first.url).toBe(`${fake.url}/wall${first.externalId}`);
+    expect(fake.state.calls.find((c) => c.method === 'wall.post')?.params).toMatchObject({
+      owner_id: String(owner),
+      from_group: '1',
+      message: 'Hello VK',
+      attachments: 'https://example.org/story',
+      guid: 'key-Hello VK',
+    });
+    expect(fake.posts.live().filter((p) => p.text.startsWith('Hello VK'))).toHaveLength(1);
+    expect(await (await fetch(first.url)).text()).toContain('Hello VK\n\nhttps://example.org/story');
+  });
+
+  it('uploads photos (upload server, upload, save) and attaches them', async () => {
+    const image = { ...testMedia('image'), altText: 'A cat' };
+    fake.state.calls.length = 0;
+    const published = await adapter.publish(
+      account,
+      post('Two photos', [image, testMedia('image', 'b.jpg')]),
+    );
+    expect(fake.state.calls.map((c) => c.method)).toEqual([
+      'photos.getWallUploadServer',
+      'photos.saveWallPhoto',
+      'photos.getWallUploadServer',
+      'photos.saveWallPhoto',
+      'wall.post',
+    ]);
+    expect(fake.state.calls[1]?.params).toMatchObject({ group_id: account.externalId, caption: 'A cat' });
+    expect(fake.state.calls.at(-1)?.params['attachments']).toMatch(/^photo-\d+_\d+,photo-\d+_\d+$/);
+    expect(fake.posts.get(published.externalId)?.media.map((m) => m.mime)).toEqual([
+      'image/jpeg',
+      'image/jpeg',
+    ]);
+  });
+
+  it('uploads a video (video.save, video_file), waits while it processes, and attaches it', async () => {
+    const published = await adapter.publish(account, post('A clip', [testMedia('video')]));
+    expect(waits).toEqual([2000]);
+    expect(fake.state.calls.find((c) => c.method === 'video.save')?.params).toMatchObject({
+      group_id: account.externalId,
+      name: 'clip.mp4',
+      wallpost: '0',
+    });
+    expect(fake.posts.get(published.externalId)?.media.map((m) => [m.name, m.mime])).toEqual([
+      ['clip.mp4', 'video/mp4'],
+    ]);
+  });
+
+  it('reads metrics from wall.getById', async () => {
+    const published = await adapter.publish(account, post('Counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 120, likes: 12, shares: 3, comments: 4 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      views: 120,
+      likes: 12,
+      shares: 3,
+      comments: 4,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('removes a post, and takes a second removal as done', async () => {
+    const published = await adapter.publish(account, post('Gone soon'));
+    await adapter.remove(account, published.externalId);
+    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
+    await adapter.remove(account, published.externalId);
+  });
+
+  it('refuses a community the user does not run', async () => {
+    const other = [...fake.state.communities.values()].find((c) => c.admins.size === 0);
+    const error = await failure(
+      adapter.publish({ ...account, externalId: String(other?.id) }, post('Not mine')),
+    );
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformCode).toBe('15');
+  });
+});
+
+describe('VK: faults (errors come with HTTP 200)', () => {
+  it.each([
+    ['expiredToken', 'reauthorize', 5, 'User authorization failed: access_token has expired.'],
+    ['revokedGrant', 'reauthorize', 5, 'User authorization failed: invalid session.'],
+    ['serverError', 'transient', 10, 'Internal server error'],
+  ] as const)('%s → %s', async (kind, expected, code, message) => {
+    fake.faults.set({ kind, account: account.externalId, times: 1 });
+    const error = await failure(adapter.publish(account, post(kind)));
+    expect(error.kind).toBe(expected);
+    expect(error.detail.status).toBe(200);
+    expect(error.detail.platformCode).toBe(String(code));
+    expect(error.detail.platformMessage).toBe(message);
+  });
+
+  it('6 too many requests → rateLimited, a second to wait', async () => {
+    fake.faults.set({ kind: 'rateLimited', call: 'wall.post', times: 1 });
+    const error = await failure(adapter.publish(account, post('Too fast')));
+    expect(error.kind).toBe('rateLimited');
+    expect(error.detail.retryAfterMs).toBe(1000);
+    expect(error.detail.platformCode).toBe('6');
+  });
+
+  it("214 posting denied → rejected with VK's message", async () => {
+    fake.faults.set({
+      kind: 'contentRejected',
+      message: 'you can only add 50 posts a day',
+      call: 'wall.post',
+    });
+    const error = await failure(adapter.publish(account, post('Too many')));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformCode).toBe('214');
+    expect(error.detail.platformMessage).toBe(
+      'Access to adding post denied: you can only add 50 posts a day',
+    );
+  });
+
+  it('a file that is no picture → mediaInvalid, nothing posted', async () => {
+    const before = fake.posts.all().length;
+    const broken = testMedia('image', 'broken.jpg', new Uint8Array([1, 2, 3, 4]));
+    const error = await failure(adapter.publish(account, post('Broken', [broken])));
+    expect(error.kind).toBe('mediaInvalid');
+    expect(error.detail.platformMessage).toBe(
+      'One of the parameters specified was missing or invalid: photos_list is invalid',
+    );
+    expect(fake.posts.all()).toHaveLength(before);
+  });
+
+  it('slow processing: polls until the video plays, or gives up (transient) past maxPolls', async () => {
+    fake.faults.set({ kind: 'slowProcessing', polls: 3, call: 'video.save', times: 1 });
+    await adapter.publish(account, post('Slow clip', [testMedia('video')]));
+    expect(waits).toEqual([2000, 2000, 2000]);
+    waits.length = 0;
+    fake.faults.set({ kind: 'slowProcessing', polls: 50, call: 'video.save', times: 1 });
+    const before = fake.posts.all().length;
+    const error = await failure(adapter.publish(account, post('Too slow', [testMedia('video')])));
+    expect(error.kind).toBe('transient');
+    expect(waits).toHaveLength(4);
+    expect(fake.posts.all()).toHaveLength(before);
+  });
+
+  it('accept then hang → outcomeUnknown; the post exists, and a retry with the same guid gets it back', async () => {
+    const impatient = make({ timeoutMs: 300 });
+    fake.faults.set({ kind: 'acceptThenHang', call: 'wall.post', times: 1 });
+    const error = await failure(impatient.publish(account, post('Lost answer')));
+    expect(error.kind).toBe('outcomeUnknown');
+    const stored = fake.posts.all().at(-1);
+    expect(stored?.text).toBe('Lost answer');
+    expect((await adapter.publish(account, post('Lost answer'))).externalId).toBe(stored?.id);
+    expect(fake.posts.all().filter((p) => p.text === 'Lost answer')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,145 @@
+import type { FastifyInstance } from 'fastify';
+import { avatarRoute } from '../avatar.ts';
+import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import { postPage } from '../post-page.ts';
+import { type TikTokHandler, object } from './call.ts';
+import { oauthRoutes } from './oauth.ts';
+import { creatorInfo, photoInit, statusFetch, videoInit } from './publish.ts';
+import { answerFault, fail, invalidParam, invalidToken, ok, scopeNotAuthorized } from './replies.ts';
+import { type TikTokCreator, TikTokState } from './state.ts';
+import { uploadRoutes } from './upload.ts';
+
+/**
+ * TikTok on loopback (platforms.md §10): Login Kit's consent and token endpoints, the Content
+ * Posting API's Direct Post (creator info, video init and chunked upload, photo init, status),
+ * video/query for metrics, each answer in TikTok's `{data, error{code,message,log_id}}`, and each
+ * public post's page at /@<username>/video/<id> (or /photo/<id>). Fault switches match the path
+ * ("POST /v2/post/publish/video/init/", "PUT upload") as `call` and the open_id as `account`.
+ */
+
+/** Each route's scope (platforms.md §10); a token without it gets scope_not_authorized. */
+const ROUTES: [path: string, scope: string, handler: TikTokHandler, write: boolean][] = [
+  ['/v2/post/publish/creator_info/query/', 'video.publish', creatorInfo, false],
+  ['/v2/post/publish/video/init/', 'video.publish', videoInit, true],
+  ['/v2/post/publish/content/init/', 'video.publish', photoInit, true],
+  ['/v2/post/publish/status/fetch/', 'video.publish', statusFetch, false],
+  ['/v2/video/query/', 'video.list', videoQuery, false],
+];
+
+export interface TikTokFake extends FakeServer {
+  state: TikTokState;
+  addCreator(creator: {
+    username: string;
+    nickname?: string;
+    privacyLevelOptions?: string[];
+    maxVideoPostDurationSec?: number;
+  }): TikTokCreator;
+}
+
+export async function startTikTokFake(
+  options: { now?: () => Date; clients?: { clientId: string; clientSecret: string }[] } = {},
+): Promise<TikTokFake> {
+  const now = options.now ?? (() => new Date());
+  const state = new TikTokState(now);
+  for (const client of options.clients ?? []) state.oauth.addClient(client);
+  const server = await startFakeServer({
+    platform: 'tiktok',
+    now,
+    routes: (app, ctx) => routes(app, ctx, state),
+  });
+  return { ...server, state, addCreator: (creator) => state.addCreator(creator) };
+}
+
+/** The sandbox's TikTok: one creator whose app is audited (public posts allowed). */
+export function seedTikTokSandbox(fake: TikTokFake): { creator: TikTokCreator } {
+  return { creator: fake.addCreator({ username: 'postdeck.demo', nickname: 'Postdeck Demo' }) };
+}
+
+function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): void {
+  oauthRoutes(app, state);
+  uploadRoutes(app, ctx, state);
+  avatarRoute(app, (key) => [...state.creators.values()].find((c) => c.username === key)?.nickname);
+
+  for (const [path, scope, handler, write] of ROUTES) {
+    app.post(path, async (request, reply) => {
+      const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const check = state.oauth.check(bearer);
+      const creator = check.ok ? state.creators.get(check.token.userId) : undefined;
+      if (!check.ok || !creator) return invalidToken(reply);
+      const body = object(request.body);
+      state.calls.push({ call: `POST ${path}`, body });
+      const fault = ctx.faults.take(`POST ${path}`, creator.openId);
+      if (fault?.kind === 'acceptThenHang' && !write) return ctx.hang(reply);
+      if (fault && fault.kind !== 'acceptThenHang' && fault.kind !== 'slowProcessing')
+        return answerFault(reply, fault);
+      if (!check.token.scopes.includes(scope)) return scopeNotAuthorized(reply, scope);
+      if (write && !withinInitLimit(state, check.token.token, ctx.now()))
+        return fail(
+          reply,
+          429,
+          'rate_limit_exceeded',
+          'The API rate limit was exceeded. Please try again later.',
+        );
+      return handler({
+        creator,
+        body,
+        query: request.query as Record<string, string>,
+        state,
+        ctx,
+        reply,
+        fault,
+      });
+    });
+  }
+
+  app.get<{ Params: { username: string; kind: string; id: string } }>(
+    '/@:username/:kind/:id',
+    async (request, reply) => {
+      const post = ctx.posts.get(request.params.id);
+      const creator = post && state.creators.get(post.account);
+      const publish = [...state.publishes.values()].find((p) => p.postId === request.params.id);
+      const kind = publish?.kind === 'photo' ? 'photo' : 'video';
+      if (
+        !post ||
+        creator?.username !== request.params.username ||
+        kind !== request.params.kind ||
+        publish?.privacyLevel === 'SELF_ONLY'
+      )
+        return reply.code(404).type('text/plain').send('Not found');
+      return reply.type('text/html; charset=utf-8').send(postPage('TikTok', post));
+    },
+  );
+}
+
+/** video/query: the counters of the creator's own posts, only the fields asked for. */
+function videoQuery(call: Parameters<TikTokHandler>[0]) {
+  const fields = (call.query['fields'] ?? '').split(',').filter(Boolean);
+  if (fields.length === 0) return invalidParam(call.reply, 'fields is required.');
+  const ids = object(call.body['filters'])['video_ids'];
+  if (!Array.isArray(ids) || ids.length === 0 || ids.length > 20)
+    return invalidParam(call.reply, 'video_ids takes 1 to 20 ids.');
+  const videos = ids.flatMap((id) => {
+    const post = call.ctx.posts.get(String(id));
+    if (!post || post.account !== call.creator.openId || post.deletedAt) return [];
+    const all: Record<string, unknown> = {
+      id: post.id,
+      create_time: Math.floor(post.createdAt.getTime() / 1000),
+      title: post.text,
+      like_count: post.metrics.likes ?? 0,
+      comment_count: post.metrics.comments ?? 0,
+      share_count: post.metrics.shares ?? 0,
+      view_count: post.metrics.views ?? 0,
+    };
+    return [Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]))];
+  });
+  return ok(call.reply, { videos, cursor: 0, has_more: false });
+}
+
+/** Counts an init call against its token's minute; false when the minute's calls are spent. */
+function withinInitLimit(state: TikTokState, token: string, now: Date): boolean {
+  const recent = (state.initCalls.get(token) ?? []).filter((at) => now.getTime() - at.getTime() < 60_000);
+  const allowed = recent.length < state.initsPerMinute;
+  if (allowed) recent.push(now);
+  state.initCalls.set(token, recent);
+  return allowed;
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type VkFake, seedVkSandbox, startVkFake } from './server.ts';
+
+let now = new Date('2026-03-01T10:00:00Z');
+let fake: VkFake;
+let token: string;
+let groupId: number;
+
+beforeAll(async () => {
+  fake = await startVkFake({ now: () => now, clients: [{ clientId: 'app', clientSecret: 's' }] });
+  const { user, communities } = seedVkSandbox(fake);
+  groupId = communities[0]?.id ?? 0;
+  token = fake.state.oauth.issue('app', String(user.id), ['wall', 'photos', 'video', 'groups']).access.token;
+});
+afterAll(() => fake.stop());
+
+const call = async (method: string, params: Record<string, string>, withVersion = true) => {
+  const response = await fetch(`${fake.url}/method/${method}`, {
+    method: 'POST',
+    body: new URLSearchParams({ access_token: token, ...(withVersion ? { v: '5.199' } : {}), ...params }),
+  });
+  return [response.status, await response.json()] as const;
+};
+
+describe('VK fake', () => {
+  it('answers every error with HTTP 200 and the request params, the token left out', async () => {
+    expect(await call('groups.get', {}, false)).toEqual([
+      200,
+      {
+        error: {
+          error_code: 8,
+          error_msg: 'Invalid request: v (version) is required',
+          request_params: [{ key: 'method', value: 'groups.get' }],
+        },
+      },
+    ]);
+    fake.faults.set({ kind: 'rateLimited', times: 1 });
+    const [status, body] = await call('wall.post', { owner_id: `-${groupId}`, message: 'x' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ error: { error_code: 6, error_msg: 'Too many requests per second' } });
+  });
+
+  it('lists only the communities the user administers', async () => {
+    const [, body] = await call('groups.get', { filter: 'admin', extended: '1' });
+    expect((body as { response: { count: number } }).response.count).toBe(2);
+    const [, all] = await call('groups.get', {});
+    expect(all).toEqual({ response: { count: 0, items: [] } });
+  });
+
+  it('dedupes wall.post by guid and serves the post at /wall<owner>_<id>', async () => {
+    const params = { owner_id: `-${groupId}`, from_group: '1', message: 'Paged', guid: 'g1' };
+    const [, first] = await call('wall.post', params);
+    const [, again] = await call('wall.post', params);
+    expect(again).toEqual(first);
+    const id = (first as { response: { post_id: number } }).response.post_id;
+    const page = await fetch(`${fake.url}/wall-${groupId}_${id}`);
+    expect(await page.text()).toContain('Paged');
+    expect((await fetch(`${fake.url}/wall-${groupId}_999`)).status).toBe(404);
+  });
+
+  it('takes a photo on the upload URL it hands out and saves it once', async () => {
+    const [, server] = await call('photos.getWallUploadServer', { group_id: String(groupId) });
+    const url = (server as { response: { upload_url: string } }).response.upload_url;
+    expect(url.startsWith(`${fake.url}/upload/photo/`)).toBe(true);
+    const form = new FormData();
+    form.set(
+      'photo',
+      new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])], { type: 'image/jpeg' }),
+      'a.jpg',
+    );
+    const uploaded = (await (await fetch(url, { method: 'POST', body: form })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(uploaded).toMatchObject({ server: expect.any(Number), hash: expect.any(String) });
+    const save = {
+      group_id: String(groupId),
+      ...Object.fromEntries(Object.entries(uploaded).map(([k, v]) => [k, String(v)])),
+    };
+    const [, saved] = await call('photos.saveWallPhoto', save);
+    expect(saved).toMatchObject({ response: [{ owner_id: -groupId }] });
+    expect(await call('photos.saveWallPhoto', save)).toMatchObject([200, { error: { error_code: 121 } }]);
+  });
+
+  it('says error 5 once the hour of an access token is over', async () => {
+    now = new Date(now.getTime() + 3601_000);
+    expect(await call('groups.get', { filter: 'admin' })).toMatchObject([
+      200,
+      { error: { error_code: 5, error_msg: 'User authorization failed: access_token has expired.' } },
+    ]);
+  });
+});
