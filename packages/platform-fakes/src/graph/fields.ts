@@ -38,8 +38,16 @@ export function pick(object: Record<string, unknown>, tree: FieldTree): Record<s
     if (value === undefined) continue;
     out[name] =
       sub && value && typeof value === 'object' && !Array.isArray(value)
-        ? pick(value as Record<string, unknown>, sub)
+        ? pickNested(value as Record<string, unknown>, sub)
         : value;
   }
   return out;
+}
+
+/** An edge wrapped in `data` (a page's picture) takes its sub-fields inside the wrapper, as Graph does. */
+function pickNested(value: Record<string, unknown>, tree: FieldTree): Record<string, unknown> {
+  const data = value['data'];
+  if (!tree.has('data') && data && typeof data === 'object' && !Array.isArray(data))
+    return { data: pick(data as Record<string, unknown>, tree) };
+  return pick(value, tree);
 }
