@@ -25,13 +25,24 @@ beforeAll(async () => {
     redirect_uri: REDIRECT,
     code,
   });
-  userToken = (await short.json()).access_token;
-  const accounts = await (
-    await graph('/me/accounts', { access_token: userToken, fields: 'id,access_token' })
-  ).json();
-  pageToken = accounts.data[0].access_token;
+  userToken = (await read(short)).access_token;
+  const accounts = await read(
+    await graph('/me/accounts', { access_token: userToken, fields: 'id,access_token' }),
+  );
+  pageToken = accounts.data[0]?.access_token ?? '';
 });
 afterAll(() => fake.stop());
+
+/** The fields of Graph's answers these tests read. */
+interface GraphBody {
+  access_token: string;
+  id: string;
+  data: { access_token: string }[];
+  error: Record<string, unknown>;
+  upload_session_id: string;
+  expires_in: number;
+}
+const read = async (answer: Response) => (await answer.json()) as GraphBody;
 
 const dialog = (scope = 'pages_show_list,pages_manage_posts') =>
   `${fake.url}/v23.0/dialog/oauth?${new URLSearchParams({ client_id: 'postdeck-sandbox', redirect_uri: REDIRECT, state: 's', scope, response_type: 'code' })}`;
@@ -65,7 +76,7 @@ describe('Graph fake', () => {
   it('answers with the Graph error envelope and the usage headers', async () => {
     const bad = await graph('/me/accounts', { access_token: 'nope' });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatchObject({ code: 190, type: 'OAuthException' });
+    expect((await read(bad)).error).toMatchObject({ code: 190, type: 'OAuthException' });
     const pageId = sandbox.pages[0]?.id ?? '';
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 300, times: 1 });
     const limited = await graph(
@@ -73,7 +84,7 @@ describe('Graph fake', () => {
       { access_token: pageToken },
       { method: 'POST', body: new URLSearchParams({ message: 'x' }) },
     );
-    expect((await limited.json()).error).toMatchObject({
+    expect((await read(limited)).error).toMatchObject({
       code: 32,
       message: '(#32) Page request limit reached',
     });
@@ -93,29 +104,29 @@ describe('Graph fake', () => {
       { access_token: pageToken },
       { method: 'POST', body: new URLSearchParams({ message: 'Twice' }) },
     );
-    expect((await again.json()).error).toMatchObject({
+    expect((await read(again)).error).toMatchObject({
       code: 506,
       message: '(#506) Duplicate status message',
     });
     const gone = await graph('/123456', { access_token: pageToken }, { method: 'DELETE' });
-    expect((await gone.json()).error).toMatchObject({
+    expect((await read(gone)).error).toMatchObject({
       code: 100,
       error_subcode: 33,
       type: 'GraphMethodException',
     });
-    const noMetric = await graph(`/${(await first.json()).id}/insights`, { access_token: pageToken });
-    expect((await noMetric.json()).error).toMatchObject({ code: 3001, error_subcode: 1504028 });
+    const noMetric = await graph(`/${(await read(first)).id}/insights`, { access_token: pageToken });
+    expect((await read(noMetric)).error).toMatchObject({ code: 3001, error_subcode: 1504028 });
   });
 
   it('hands out chunk offsets as numeric strings and refuses a chunk past the received bytes', async () => {
     const pageId = sandbox.pages[0]?.id ?? '';
-    const start = await (
+    const start = await read(
       await graph(
         `/${pageId}/videos`,
         { access_token: pageToken, upload_phase: 'start', file_size: '20' },
         { method: 'POST' },
-      )
-    ).json();
+      ),
+    );
     expect(start).toMatchObject({ start_offset: '0', end_offset: '8' });
     const form = new FormData();
     form.set('upload_phase', 'transfer');
@@ -127,22 +138,22 @@ describe('Graph fake', () => {
       { access_token: pageToken },
       { method: 'POST', body: form },
     );
-    expect((await skipped.json()).error).toMatchObject({ code: 6001 });
+    expect((await read(skipped)).error).toMatchObject({ code: 6001 });
   });
 
   it('expires short-lived tokens after hours and long-lived ones after about 60 days', async () => {
-    const long = await (
+    const long = await read(
       await graph('/oauth/access_token', {
         grant_type: 'fb_exchange_token',
         client_id: 'postdeck-sandbox',
         client_secret: 'postdeck-sandbox-secret',
         fb_exchange_token: userToken,
-      })
-    ).json();
+      }),
+    );
     expect(long).toMatchObject({ token_type: 'bearer', expires_in: 5_183_944 });
     now = new Date(now.getTime() + 3 * 3600_000);
     const expired = await graph('/me/permissions', { access_token: userToken });
-    expect((await expired.json()).error).toMatchObject({ code: 190, error_subcode: 463 });
+    expect((await read(expired)).error).toMatchObject({ code: 190, error_subcode: 463 });
     expect((await graph('/me/permissions', { access_token: long.access_token })).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
 import type { OAuthUser } from '../oauth/store.ts';
 import { postPage } from '../post-page.ts';
@@ -75,7 +75,7 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void
 
   app.get('/avatars/:file', async (_request, reply) => reply.type('image/png').send(AVATAR));
 
-  const page = (platform: string, id: string, reply: import('fastify').FastifyReply) => {
+  const page = (platform: string, id: string, reply: FastifyReply) => {
     const post = ctx.posts.get(id);
     if (!post) return reply.code(404).type('text/plain').send("This content isn't available right now");
     return reply.type('text/html; charset=utf-8').send(postPage(platform, post));

@@ -153,7 +153,7 @@ describe('Facebook: connect', () => {
 describe('Facebook: targets', () => {
   it('lists every page the grant reaches, each with its own token', async () => {
     const pages = await adapter.targets(grant);
-    expect(pages.map(({ grant: pageGrant, ...page }) => page)).toEqual([
+    expect(pages.map(({ grant: _grant, ...page }) => page)).toEqual([
       {
         externalId: newsId,
         name: 'Daily News',
