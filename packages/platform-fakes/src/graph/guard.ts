@@ -96,9 +96,12 @@ export function authenticate(
   }
 }
 
-/** Page writes need that page's token (platforms.md §1 Publish: "All calls use the Page access token"). */
+/**
+ * Page writes need that page's token (platforms.md §1 Publish: "All calls use the Page access
+ * token"), taken with pages_manage_posts granted.
+ */
 export function requirePageToken(reply: FastifyReply, authed: Authed, pageId: string): boolean {
-  if (authed.pageId === pageId) return true;
+  if (authed.pageId === pageId && authed.token.scopes.includes('pages_manage_posts')) return true;
   graphError(reply, 403, {
     code: 200,
     message:

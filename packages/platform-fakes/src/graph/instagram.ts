@@ -203,7 +203,10 @@ export function shortcodeUrl(base: string, state: GraphState, mediaId: string): 
   return `${base}/p/${state.shortcodes.get(mediaId) ?? mediaId}/`;
 }
 
-/** The linked page's token, or a user token that granted the page (platforms.md §2: Facebook Login). */
+/**
+ * The linked page's token, or a user token that granted the page (platforms.md §2: Facebook
+ * Login), with instagram_content_publish granted.
+ */
 export function mayPublish(
   reply: FastifyReply,
   state: GraphState,
@@ -214,7 +217,7 @@ export function mayPublish(
   const allowed =
     authed.pageId === account.pageId ||
     (authed.pageId === undefined && page !== undefined && grantedPages(state, authed.token).includes(page));
-  if (allowed) return true;
+  if (allowed && authed.token.scopes.includes('instagram_content_publish')) return true;
   graphError(reply, 403, { code: 10, message: '(#10) Application does not have permission for this action' });
   return false;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeServer } from '../fake-server.ts';
 import { submitConsent } from '../oauth/consent-client.ts';
 import { seedGraphSandbox } from './sandbox.ts';
 import { type GraphFake, startGraphFake } from './server.ts';
@@ -17,21 +18,31 @@ beforeAll(async () => {
     videoChunkBytes: 8,
   });
   sandbox = seedGraphSandbox(fake);
+  ({ userToken, pageToken } = await connect());
+});
+afterAll(() => fake.stop());
+
+/** Consent, code exchange (a short-lived user token), and the first page's token taken with a long-lived one, as an app does it. */
+async function connect(): Promise<{ userToken: string; pageToken: string }> {
   const back = await submitConsent(dialog(), { decision: 'approve' });
-  const code = back.searchParams.get('code') ?? '';
   const short = await graph('/oauth/access_token', {
     client_id: 'postdeck-sandbox',
     client_secret: 'postdeck-sandbox-secret',
     redirect_uri: REDIRECT,
-    code,
+    code: back.searchParams.get('code') ?? '',
   });
-  userToken = (await read(short)).access_token;
+  const token = (await read(short)).access_token;
+  const long = await graph('/oauth/access_token', {
+    grant_type: 'fb_exchange_token',
+    client_id: 'postdeck-sandbox',
+    client_secret: 'postdeck-sandbox-secret',
+    fb_exchange_token: token,
+  });
   const accounts = await read(
-    await graph('/me/accounts', { access_token: userToken, fields: 'id,access_token' }),
+    await graph('/me/accounts', { access_token: (await read(long)).access_token, fields: 'id,access_token' }),
   );
-  pageToken = accounts.data[0]?.access_token ?? '';
-});
-afterAll(() => fake.stop());
+  return { userToken: token, pageToken: accounts.data[0]?.access_token ?? '' };
+}
 
 /** The fields of Graph's answers these tests read. */
 interface GraphBody {
@@ -44,7 +55,7 @@ interface GraphBody {
 }
 const read = async (answer: Response) => (await answer.json()) as GraphBody;
 
-const dialog = (scope = 'pages_show_list,pages_manage_posts') =>
+const dialog = (scope = 'pages_show_list,pages_manage_posts,instagram_content_publish') =>
   `${fake.url}/v23.0/dialog/oauth?${new URLSearchParams({ client_id: 'postdeck-sandbox', redirect_uri: REDIRECT, state: 's', scope, response_type: 'code' })}`;
 const graph = (path: string, query: Record<string, string> = {}, init: RequestInit = {}) =>
   fetch(`${fake.url}/v23.0${path}?${new URLSearchParams(query)}`, init);
@@ -155,5 +166,53 @@ describe('Graph fake', () => {
     const expired = await graph('/me/permissions', { access_token: userToken });
     expect((await read(expired)).error).toMatchObject({ code: 190, error_subcode: 463 });
     expect((await graph('/me/permissions', { access_token: long.access_token })).status).toBe(200);
+  });
+
+  it('Instagram containers: ERROR with the subcode when a video cannot be fetched, EXPIRED after 24 hours, and the daily cap', async () => {
+    const files = await startFakeServer({
+      platform: 'files',
+      routes(app) {
+        app.get('/a.jpg', async (_request, reply) =>
+          reply.type('image/jpeg').send(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])),
+        );
+      },
+    });
+    const igId = sandbox.instagram.id;
+    const { pageToken } = await connect();
+    const create = async (query: Record<string, string>) =>
+      read(await graph(`/${igId}/media`, { access_token: pageToken, ...query }, { method: 'POST' }));
+    const status = async (id: string) =>
+      (await (await graph(`/${id}`, { access_token: pageToken, fields: 'status_code,status' })).json()) as {
+        status_code: string;
+        status: string;
+      };
+    const video = await create({ media_type: 'REELS', video_url: `${files.url}/missing.mp4` });
+    expect((await status(video.id)).status_code).toBe('IN_PROGRESS');
+    expect(await status(video.id)).toMatchObject({
+      status_code: 'ERROR',
+      status: expect.stringContaining('2207052'),
+    });
+
+    const image = await create({ image_url: `${files.url}/a.jpg`, caption: 'Late' });
+    expect((await status(image.id)).status_code).toBe('FINISHED');
+    now = new Date(now.getTime() + 25 * 3600_000);
+    expect((await status(image.id)).status_code).toBe('EXPIRED');
+    const late = await graph(
+      `/${igId}/media_publish`,
+      { access_token: pageToken, creation_id: image.id },
+      { method: 'POST' },
+    );
+    expect((await read(late)).error).toMatchObject({ error_subcode: 2207008 });
+
+    for (let i = 0; i < 50; i++)
+      fake.posts.add({ id: `seed-${i}`, account: igId, text: '', media: [], createdAt: now });
+    const fresh = await create({ image_url: `${files.url}/a.jpg` });
+    const capped = await graph(
+      `/${igId}/media_publish`,
+      { access_token: pageToken, creation_id: fresh.id },
+      { method: 'POST' },
+    );
+    expect((await read(capped)).error).toMatchObject({ code: 9, error_subcode: 2207042 });
+    await files.stop();
   });
 });

@@ -6,6 +6,7 @@ import { instagramRoutes } from './instagram.ts';
 import { nodeRoutes } from './nodes.ts';
 import { oauthRoutes } from './oauth.ts';
 import { pageRoutes } from './pages.ts';
+import { searchRoutes } from './search.ts';
 import { type GraphPage, GraphState, type InstagramAccount } from './state.ts';
 import { videoRoutes } from './videos.ts';
 
@@ -13,7 +14,7 @@ import { videoRoutes } from './videos.ts';
  * Meta's Graph API on loopback (platforms.md §1 Facebook Pages, §2 Instagram): Facebook Login's
  * dialog with the user's pages to tick, the code and long-lived token exchanges, /me/accounts
  * with page tokens and linked Instagram accounts, page posts (feed, photos, chunked videos),
- * Instagram containers and media_publish, insights, deletion, Graph's error envelopes and usage
+ * Instagram containers and media_publish, insights, deletion, location search for targeting, Graph's error envelopes and usage
  * headers, and each post's public page (a page post at /<post id>, a video at
  * /<page>/videos/<id>, Instagram media at /p/<shortcode>/). One host stands in for
  * www.facebook.com, graph.facebook.com and graph-video.facebook.com: paths start with any
@@ -71,6 +72,7 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void
   pageRoutes(app, ctx, state);
   videoRoutes(app, ctx, state);
   instagramRoutes(app, ctx, state);
+  searchRoutes(app, ctx, state);
   nodeRoutes(app, ctx, state);
 
   app.get('/avatars/:file', async (_request, reply) => reply.type('image/png').send(AVATAR));

@@ -4,9 +4,9 @@ import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
-import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
+import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
 import { failure } from '../adapter-testing.ts';
-import { type FacebookAdapterSettings, createFacebookAdapter } from './adapter.ts';
+import { type FacebookAdapter, type FacebookAdapterSettings, createFacebookAdapter } from './adapter.ts';
 
 const REDIRECT = 'https://postdeck.test/channels/callback';
 const START = new Date('2026-03-01T10:00:00Z');
@@ -14,7 +14,7 @@ const clock = manualClock(START);
 const waits: number[] = [];
 const SCOPES = PLATFORM_CAPABILITIES.facebook.scopes;
 let fake: GraphFake;
-let adapter: PlatformAdapter;
+let adapter: FacebookAdapter;
 let settings: FacebookAdapterSettings;
 let userId: string;
 let newsId: string;
@@ -150,21 +150,49 @@ describe('Facebook: connect', () => {
   });
 });
 
-describe('Facebook: targets', () => {
+describe('Facebook: targets and locations', () => {
+  it('finds location keys for audience targeting', async () => {
+    expect(await adapter.searchLocations(grant, { q: 'toronto', types: ['city'] })).toEqual([
+      {
+        key: '296875',
+        name: 'Toronto',
+        type: 'city',
+        countryCode: 'CA',
+        countryName: 'Canada',
+        region: 'Ontario',
+      },
+    ]);
+    expect((await adapter.searchLocations(grant, { q: '', countryCode: 'ES' })).map((l) => l.name)).toEqual([
+      'Spain',
+      'Community of Madrid',
+      'Madrid',
+    ]);
+  });
+
+  it('a page token without pages_manage_posts cannot publish: the grant must be renewed', async () => {
+    const partial = await connect(['pages_manage_posts']);
+    const page = (await adapter.targets(partial)).find((t) => t.externalId === newsId);
+    const error = await failure(
+      adapter.publish({ externalId: newsId, grant: page?.grant ?? partial }, post('Not allowed')),
+    );
+    expect(error.kind).toBe('reauthorize');
+    expect(error.detail.platformCode).toBe('200');
+  });
+
   it('lists every page the grant reaches, each with its own token', async () => {
     const pages = await adapter.targets(grant);
     expect(pages.map(({ grant: _grant, ...page }) => page)).toEqual([
       {
         externalId: newsId,
         name: 'Daily News',
-        handle: 'dailynews',
+        handle: '@dailynews',
         avatarUrl: `${fake.url}/avatars/${newsId}.png`,
         profileUrl: `${fake.url}/dailynews`,
       },
       {
         externalId: eventsId,
         name: 'City Events',
-        handle: 'cityevents',
+        handle: '@cityevents',
         avatarUrl: `${fake.url}/avatars/${eventsId}.png`,
         profileUrl: `${fake.url}/cityevents`,
       },

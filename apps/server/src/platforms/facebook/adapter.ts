@@ -2,6 +2,7 @@ import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities'
 import { systemClock } from '../../lib/clock.ts';
 import type {
   AccountAccess,
+  Grant,
   MediaFile,
   PlatformAdapter,
   PostInput,
@@ -15,6 +16,7 @@ import { type PollSettings, sleep } from '../graph/poll.ts';
 import { DEFAULT_GRAPH_VERSION, type GraphAdapterSettings } from '../graph/settings.ts';
 import { mediaBlob, withLink } from '../media-blob.ts';
 import { type FeedEntry, pageApi } from './api.ts';
+import { type FacebookLocation, type LocationSearch, searchLocations } from './locations.ts';
 import { publishVideo } from './video.ts';
 
 export const DEFAULT_FACEBOOK_HOSTS = {
@@ -34,6 +36,11 @@ export interface FacebookAdapterSettings extends GraphAdapterSettings {
   postUrlBase?: string;
 }
 
+export interface FacebookAdapter extends PlatformAdapter {
+  /** Location keys for audience targeting (the spec's queryFacebookArea), with the user's or a page's grant. */
+  searchLocations(grant: Grant, search: LocationSearch): Promise<FacebookLocation[]>;
+}
+
 const SCOPES = PLATFORM_CAPABILITIES.facebook.scopes;
 /** platforms.md §1 Metrics: views and reactions, the metrics Graph keeps past v25. */
 const METRICS = ['post_media_view', 'post_reactions_by_type_total'] as const;
@@ -44,7 +51,7 @@ const METRICS = ['post_media_view', 'post_reactions_by_type_total'] as const;
  * and every page call is made with it. A lost answer to a publish is settled by looking for the
  * post in the page's feed (`find`).
  */
-export function createFacebookAdapter(settings: FacebookAdapterSettings): PlatformAdapter {
+export function createFacebookAdapter(settings: FacebookAdapterSettings): FacebookAdapter {
   const clock = settings.clock ?? systemClock;
   const version = settings.version ?? DEFAULT_GRAPH_VERSION;
   const graph = { base: settings.graphBase ?? DEFAULT_FACEBOOK_HOSTS.graphBase, version };
@@ -83,12 +90,13 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Platfo
     platform: 'facebook',
     authorizationUrl: (request) => authorizationUrl(login, request, SCOPES),
     exchangeCode: (exchange) => exchangeCode(http, login, exchange, clock),
+    searchLocations: (grant, search) => searchLocations(http, graph, grant.accessToken, search),
     async targets(grant): Promise<Target[]> {
       const pages = await listPages(http, graph, grant.accessToken);
       return pages.map((page) => ({
         externalId: page.id,
         name: page.name,
-        handle: page.username,
+        handle: page.username && `@${page.username}`,
         avatarUrl: page.picture?.data?.url,
         profileUrl: `${postUrlBase}/${page.username ?? page.id}`,
         grant: pageGrant(grant, page),

@@ -5,9 +5,9 @@ import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
-import type { AccountAccess, Grant, MediaFile, PlatformAdapter, PostInput } from '../adapter.ts';
+import type { AccountAccess, Grant, MediaFile, PostInput } from '../adapter.ts';
 import { failure } from '../adapter-testing.ts';
-import { type InstagramAdapterSettings, createInstagramAdapter } from './adapter.ts';
+import { type InstagramAdapter, type InstagramAdapterSettings, createInstagramAdapter } from './adapter.ts';
 
 const REDIRECT = 'https://postdeck.test/channels/callback';
 const START = new Date('2026-03-01T10:00:00Z');
@@ -18,7 +18,7 @@ const SCOPES = PLATFORM_CAPABILITIES.instagram.scopes;
 const served = new Map<string, Uint8Array>();
 let files: FakeServer;
 let fake: GraphFake;
-let adapter: PlatformAdapter;
+let adapter: InstagramAdapter;
 let settings: InstagramAdapterSettings;
 let userId: string;
 let newsId: string;
@@ -196,6 +196,11 @@ describe('Instagram: publish, metrics', () => {
       shares: 2,
       at: clock.now().toISOString(),
     });
+  });
+
+  it('reads the publishing limit of the moving 24 hours', async () => {
+    const published = fake.posts.all().filter((p) => p.account === igId).length;
+    expect(await adapter.publishingLimit(account)).toEqual({ used: published, total: 50 });
   });
 
   it('refuses what Instagram cannot do: a post without media, a removal', async () => {

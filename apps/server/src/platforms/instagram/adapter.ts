@@ -30,6 +30,11 @@ export interface InstagramAdapterSettings extends GraphAdapterSettings {
   profileUrlBase?: string;
 }
 
+export interface InstagramAdapter extends PlatformAdapter {
+  /** Posts published in the moving 24 hours and the cap (50 today), for the quota the channels page shows. */
+  publishingLimit(account: AccountAccess): Promise<{ used: number; total: number | undefined }>;
+}
+
 const SCOPES = PLATFORM_CAPABILITIES.instagram.scopes;
 /** platforms.md §2 Metrics. */
 const METRICS = ['views', 'likes', 'comments', 'shares'] as const;
@@ -43,7 +48,7 @@ type Api = ReturnType<typeof instagramApi>;
  * from the file's public URL; a carousel for several; each polled until FINISHED; then
  * media_publish. No delete (not in the official docs) and no dedupe, so no `find`.
  */
-export function createInstagramAdapter(settings: InstagramAdapterSettings): PlatformAdapter {
+export function createInstagramAdapter(settings: InstagramAdapterSettings): InstagramAdapter {
   const clock = settings.clock ?? systemClock;
   const version = settings.version ?? DEFAULT_GRAPH_VERSION;
   const graph = { base: settings.graphBase ?? DEFAULT_INSTAGRAM_HOSTS.graphBase, version };
@@ -173,6 +178,10 @@ export function createInstagramAdapter(settings: InstagramAdapterSettings): Plat
       }
       const mediaId = await client.publish(igUserId, containerId);
       return { externalId: mediaId, url: await permalink(client, mediaId, account) };
+    },
+    async publishingLimit(account) {
+      const limit = await api(account).publishingLimit(account.externalId);
+      return { used: limit.quota_usage ?? 0, total: limit.config?.quota_total };
     },
     async remove() {
       throw new PlatformError('rejected', {

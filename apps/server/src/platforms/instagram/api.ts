@@ -52,6 +52,19 @@ export function instagramApi(http: GraphHttp, graph: GraphEndpoint, token: strin
       });
       return (body as { permalink?: string }).permalink;
     },
+    /** platforms.md §2 Rate limits: the moving 24 hours' usage (field names [unverified]). */
+    async publishingLimit(
+      igUserId: string,
+    ): Promise<{ quota_usage?: number; config?: { quota_total?: number } }> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: graphUrl(graph, `${igUserId}/content_publishing_limit`),
+        query: { ...auth, fields: 'quota_usage,config' },
+      });
+      return (
+        (body as { data?: { quota_usage?: number; config?: { quota_total?: number } }[] }).data?.[0] ?? {}
+      );
+    },
     async insights(mediaId: string, metrics: readonly string[]): Promise<MediaInsights> {
       const { body } = await http.request({
         method: 'GET',
