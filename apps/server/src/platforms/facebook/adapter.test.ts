@@ -140,13 +140,17 @@ describe('Facebook: connect', () => {
     expect(error.detail.platformMessage).toBe('Error validating client secret.');
   });
 
-  it('past its 60 days the user token needs reauthorization; the page token taken with it does not end', async () => {
+  it('past its 60 days the user token needs reauthorization (connecting again renews it); the page token taken with it does not end', async () => {
     clock.advance(5_183_944_000 + 1000);
     const error = await failure(adapter.targets(grant));
     expect(error.kind).toBe('reauthorize');
     expect(error.detail.platformCode).toBe('190');
     expect(error.detail.platformSubcode).toBe('463');
     await adapter.publish(account, post('Still here'));
+    // No refresh: connecting again is the renewal, and its grant works.
+    const renewed = await connect();
+    expect(renewed.expiresAt).toBe(new Date(clock.now().getTime() + 5_183_944_000).toISOString());
+    expect(await adapter.targets(renewed)).toHaveLength(2);
   });
 });
 

@@ -17,6 +17,11 @@ export interface InsightsAnswer {
   data?: { name: string; values?: { value?: unknown }[] }[];
 }
 
+export interface PostCounts {
+  shares?: { count?: number };
+  comments?: { summary?: { total_count?: number } };
+}
+
 export interface ChunkOffsets {
   start_offset: string;
   end_offset: string;
@@ -124,15 +129,14 @@ export function pageApi(http: GraphHttp, graph: GraphEndpoint, video: GraphEndpo
       });
       return body as InsightsAnswer;
     },
-    async counts(
-      id: string,
-    ): Promise<{ shares?: { count?: number }; comments?: { summary?: { total_count?: number } } }> {
+    /** Shares and the comment count: what insights do not give. */
+    async counts(id: string): Promise<PostCounts> {
       const { body } = await http.request({
         method: 'GET',
         url: graphUrl(graph, id),
         query: { ...auth, fields: 'shares,comments.limit(0).summary(true)' },
       });
-      return body as { shares?: { count?: number }; comments?: { summary?: { total_count?: number } } };
+      return body as PostCounts;
     },
   };
 }
