@@ -1,0 +1,352 @@
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import { type GraphFake, startGraphFake } from '@postdeck/platform-fakes/graph/server';
+import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
+import { testMedia } from '../../test/media-files.ts';
+import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
+import { failure } from '../adapter-testing.ts';
+import { type FacebookAdapter, type FacebookAdapterSettings, createFacebookAdapter } from './adapter.ts';
+
+const REDIRECT = 'https://postdeck.test/channels/callback';
+const START = new Date('2026-03-01T10:00:00Z');
+const clock = manualClock(START);
+const waits: number[] = [];
+const SCOPES = PLATFORM_CAPABILITIES.facebook.scopes;
+let fake: GraphFake;
+let adapter: FacebookAdapter;
+let settings: FacebookAdapterSettings;
+let userId: string;
+let newsId: string;
+let eventsId: string;
+let grant: Grant;
+let account: AccountAccess;
+
+beforeAll(async () => {
+  fake = await startGraphFake({
+    now: clock.now,
+    clients: [{ clientId: 'app-id', clientSecret: 'app-secret', redirectUris: [REDIRECT] }],
+    videoChunkBytes: 32,
+  });
+  userId = fake.addUser({ name: 'Ada' }).id;
+  const stranger = fake.addUser({ name: 'Grace' }).id;
+  newsId = fake.addPage({ name: 'Daily News', username: 'dailynews', admins: [userId] }).id;
+  eventsId = fake.addPage({ name: 'City Events', admins: [userId] }).id;
+  fake.addPage({ name: 'Not Ours', admins: [stranger] });
+  fake.linkInstagram(newsId, { username: 'dailynews.ig' });
+  settings = {
+    clientId: 'app-id',
+    clientSecret: 'app-secret',
+    dialogBase: fake.url,
+    graphBase: fake.url,
+    videoBase: fake.url,
+    postUrlBase: fake.url,
+    clock,
+    pollIntervalMs: 1500,
+    maxPolls: 5,
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+  };
+  adapter = createFacebookAdapter(settings);
+  grant = await connect();
+  const pages = await adapter.targets(grant);
+  const news = pages.find((p) => p.externalId === newsId);
+  account = { externalId: newsId, grant: news?.grant ?? grant };
+});
+afterEach(() => {
+  fake.faults.clear();
+  waits.length = 0;
+  clock.set(START);
+});
+afterAll(() => fake.stop());
+
+function consentUrl(state = 'state-1'): string {
+  return adapter.authorizationUrl?.({ state, redirectUri: REDIRECT }) ?? '';
+}
+
+async function connect(untick: string[] = []): Promise<Grant> {
+  const back = await submitConsent(consentUrl(), { decision: 'approve', userId, untick });
+  expect(back.searchParams.get('state')).toBe('state-1');
+  const exchange = adapter.exchangeCode?.({
+    code: back.searchParams.get('code') ?? '',
+    redirectUri: REDIRECT,
+  });
+  if (!exchange) throw new Error('no exchangeCode');
+  return exchange;
+}
+
+let serial = 0;
+const post = (text: string, media: PostInput['media'] = []): PostInput => ({
+  text: `${text} #${++serial}`,
+  media,
+  idempotencyKey: `key-${serial}`,
+});
+
+describe('Facebook: connect', () => {
+  it('builds the dialog URL with comma-separated scopes and no PKCE', () => {
+    const url = new URL(consentUrl('s'));
+    expect(url.origin + url.pathname).toBe(`${fake.url}/v23.0/dialog/oauth`);
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      client_id: 'app-id',
+      redirect_uri: REDIRECT,
+      state: 's',
+      scope: SCOPES.join(','),
+      response_type: 'code',
+    });
+  });
+
+  it('exchanges the code for a long-lived user token (about 60 days, no refresh token), with the scopes granted', () => {
+    expect(grant).toEqual({
+      accessToken: expect.any(String),
+      expiresAt: new Date(START.getTime() + 5_183_944_000).toISOString(),
+      scopes: [...SCOPES],
+    });
+    expect(fake.state.longLived.has(grant.accessToken)).toBe(true);
+    expect(adapter.refresh).toBeUndefined();
+    expect(adapter.revoke).toBeUndefined();
+  });
+
+  it('keeps what the user unticked out: a scope, a page', async () => {
+    const partial = await connect(['read_insights', eventsId]);
+    expect(partial.scopes).toEqual(SCOPES.filter((s) => s !== 'read_insights'));
+    expect((await adapter.targets(partial)).map((t) => t.externalId)).toEqual([newsId]);
+  });
+
+  it('brings back a denial with the state, and refuses a replayed code', async () => {
+    const denied = await submitConsent(consentUrl('d'), { decision: 'deny', userId });
+    expect(denied.searchParams.get('error')).toBe('access_denied');
+    expect(denied.searchParams.get('state')).toBe('d');
+
+    const back = await submitConsent(consentUrl(), { decision: 'approve', userId });
+    const code = back.searchParams.get('code') ?? '';
+    await adapter.exchangeCode?.({ code, redirectUri: REDIRECT });
+    const replayed = await failure(adapter.exchangeCode?.({ code, redirectUri: REDIRECT }));
+    expect(replayed.kind).toBe('rejected');
+    expect(replayed.detail).toMatchObject({
+      platformCode: '100',
+      platformSubcode: '36009',
+      platformMessage: 'This authorization code has been used.',
+    });
+  });
+
+  it('a wrong app secret is refused, not retried as transient', async () => {
+    const wrong = createFacebookAdapter({ ...settings, clientSecret: 'nope' });
+    const back = await submitConsent(consentUrl(), { decision: 'approve', userId });
+    const error = await failure(
+      wrong.exchangeCode?.({ code: back.searchParams.get('code') ?? '', redirectUri: REDIRECT }),
+    );
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformMessage).toBe('Error validating client secret.');
+  });
+
+  it('past its 60 days the user token needs reauthorization (connecting again renews it); the page token taken with it does not end', async () => {
+    clock.advance(5_183_944_000 + 1000);
+    const error = await failure(adapter.targets(grant));
+    expect(error.kind).toBe('reauthorize');
+    expect(error.detail.platformCode).toBe('190');
+    expect(error.detail.platformSubcode).toBe('463');
+    await adapter.publish(account, post('Still here'));
+    // No refresh: connecting again is the renewal, and its grant works.
+    const renewed = await connect();
+    expect(renewed.expiresAt).toBe(new Date(clock.now().getTime() + 5_183_944_000).toISOString());
+    expect(await adapter.targets(renewed)).toHaveLength(2);
+  });
+});
+
+describe('Facebook: targets and locations', () => {
+  it('finds location keys for audience targeting', async () => {
+    expect(await adapter.searchLocations(grant, { q: 'toronto', types: ['city'] })).toEqual([
+      {
+        key: '296875',
+        name: 'Toronto',
+        type: 'city',
+        countryCode: 'CA',
+        countryName: 'Canada',
+        region: 'Ontario',
+      },
+    ]);
+    expect((await adapter.searchLocations(grant, { q: '', countryCode: 'ES' })).map((l) => l.name)).toEqual([
+      'Spain',
+      'Community of Madrid',
+      'Madrid',
+    ]);
+  });
+
+  it('a page token without pages_manage_posts cannot publish: the grant must be renewed', async () => {
+    const partial = await connect(['pages_manage_posts']);
+    const page = (await adapter.targets(partial)).find((t) => t.externalId === newsId);
+    const error = await failure(
+      adapter.publish({ externalId: newsId, grant: page?.grant ?? partial }, post('Not allowed')),
+    );
+    expect(error.kind).toBe('reauthorize');
+    expect(error.detail.platformCode).toBe('200');
+  });
+
+  it('lists every page the grant reaches, each with its own token', async () => {
+    const pages = await adapter.targets(grant);
+    expect(pages.map(({ grant: _grant, ...page }) => page)).toEqual([
+      {
+        externalId: newsId,
+        name: 'Daily News',
+        handle: '@dailynews',
+        avatarUrl: `${fake.url}/avatars/${newsId}.png`,
+        profileUrl: `${fake.url}/dailynews`,
+      },
+      {
+        externalId: eventsId,
+        name: 'City Events',
+        handle: '@cityevents',
+        avatarUrl: `${fake.url}/avatars/${eventsId}.png`,
+        profileUrl: `${fake.url}/cityevents`,
+      },
+    ]);
+    const newsGrant = pages[0]?.grant;
+    expect(newsGrant).toEqual({
+      accessToken: expect.any(String),
+      scopes: grant.scopes,
+      expiresAt: grant.expiresAt,
+      context: { pageId: newsId },
+    });
+    expect(fake.state.oauth.tokens.get(newsGrant?.accessToken ?? '')?.choices).toEqual({ page: [newsId] });
+  });
+});
+
+describe('Facebook: publish, find, metrics, remove', () => {
+  it('publishes text with its link, and the URL opens the post', async () => {
+    const input = { ...post('Hello pages'), link: 'https://example.org/story' };
+    const published = await adapter.publish(account, input);
+    expect(published.externalId).toMatch(new RegExp(`^${newsId}_\\d+$`));
+    expect(published.url).toBe(`${fake.url}/${published.externalId}`);
+    expect(fake.state.pagePosts.get(published.externalId)).toMatchObject({
+      message: input.text,
+      link: input.link,
+    });
+    const page = await (await fetch(published.url)).text();
+    expect(page).toContain(`${input.text}\n\nhttps://example.org/story`);
+  });
+
+  it('publishes one photo with its caption, and several as one post of unpublished photos', async () => {
+    const one = await adapter.publish(account, post('One photo', [testMedia('image')]));
+    expect(fake.posts.get(one.externalId)?.media.map((m) => m.mime)).toEqual(['image/jpeg']);
+    const many = await adapter.publish(
+      account,
+      post('Two photos', [testMedia('image'), testMedia('image', 'b.jpg')]),
+    );
+    expect(fake.posts.get(many.externalId)?.media).toHaveLength(2);
+    expect(fake.state.photos.size).toBe(0);
+    expect(await (await fetch(many.url)).text()).toContain('/media/1');
+  });
+
+  it('publishes a video through start, transfer chunks at the offsets given, finish, then polls until ready', async () => {
+    const clip = testMedia('video');
+    const published = await adapter.publish(account, post('A clip', [clip]));
+    expect(published.url).toBe(`${fake.url}/${newsId}/videos/${published.externalId}`);
+    const session = [...fake.state.videoSessions.values()].find((s) => s.videoId === published.externalId);
+    expect(session?.chunks).toEqual([32, 32, clip.bytes - 64]);
+    expect(fake.posts.get(published.externalId)?.media[0]?.bytes.byteLength).toBe(clip.bytes);
+    // One check while it processes, then ready.
+    expect(waits).toEqual([1500]);
+    expect((await fetch(published.url)).status).toBe(200);
+  });
+
+  it('finds a post whose answer was lost, by its text, in the page feed', async () => {
+    const since = clock.now().toISOString();
+    const input = post('Find me');
+    const published = await adapter.publish(account, input);
+    expect(await adapter.find?.(account, input, since)).toEqual(published);
+    expect(await adapter.find?.(account, post('Never sent'), since)).toBeNull();
+  });
+
+  it('reads metrics from insights and the post counts', async () => {
+    const published = await adapter.publish(account, post('Counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 120, likes: 12, comments: 4, shares: 3 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      views: 120,
+      likes: 12,
+      comments: 4,
+      shares: 3,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('removes a post, and takes a second removal as done', async () => {
+    const published = await adapter.publish(account, post('Gone soon'));
+    await adapter.remove(account, published.externalId);
+    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
+    await adapter.remove(account, published.externalId);
+  });
+});
+
+describe('Facebook: faults', () => {
+  it.each([
+    ['expiredToken', 'reauthorize', /^Error validating access token: Session has expired/],
+    ['revokedGrant', 'reauthorize', /The user has not authorized application/],
+    ['serverError', 'transient', /^An unexpected error has occurred/],
+  ] as const)('%s → %s', async (kind, expected, message) => {
+    fake.faults.set({ kind, account: newsId, times: 1 });
+    const error = await failure(adapter.publish(account, post(kind)));
+    expect(error.kind).toBe(expected);
+    expect(error.detail.platformMessage).toMatch(message);
+  });
+
+  it('throttled → rateLimited with the wait from X-Business-Use-Case-Usage', async () => {
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /{page-id}/feed' });
+    const error = await failure(adapter.publish(account, post('Too fast')));
+    expect(error.kind).toBe('rateLimited');
+    expect(error.detail.platformCode).toBe('32');
+    expect(error.detail.retryAfterMs).toBe(120_000);
+  });
+
+  it("content rejected → rejected with Facebook's message", async () => {
+    fake.faults.set({ kind: 'contentRejected', message: 'Your post goes against our Community Standards' });
+    const error = await failure(adapter.publish(account, post('Bad')));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformMessage).toBe('Your post goes against our Community Standards');
+    expect(error.detail.platformCode).toBe('368');
+  });
+
+  it('the same status twice in a row → rejected (506 duplicate)', async () => {
+    const input = post('Twice');
+    await adapter.publish(account, input);
+    const error = await failure(adapter.publish(account, input));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformCode).toBe('506');
+  });
+
+  it('a photo or a video Facebook cannot read → mediaInvalid', async () => {
+    const broken = testMedia('image', 'broken.jpg', new Uint8Array([1, 2, 3, 4]));
+    const photo = await failure(adapter.publish(account, post('Broken', [broken])));
+    expect(photo.kind).toBe('mediaInvalid');
+    expect(photo.detail.platformMessage).toMatch(/^Your photos couldn't be uploaded/);
+    const notVideo = testMedia('video', 'broken.mp4', new Uint8Array(40).fill(9));
+    const video = await failure(adapter.publish(account, post('Broken video', [notVideo])));
+    expect(video.kind).toBe('mediaInvalid');
+    expect(video.detail.platformCode).toBe('6000');
+  });
+
+  it('slow processing: polls until ready, or withdraws the video and gives up (transient) past maxPolls', async () => {
+    fake.faults.set({ kind: 'slowProcessing', polls: 4, call: 'POST /{page-id}/videos:finish', times: 1 });
+    await adapter.publish(account, post('Slow', [testMedia('video')]));
+    expect(waits).toHaveLength(4);
+    waits.length = 0;
+    fake.faults.set({ kind: 'slowProcessing', polls: 50, call: 'POST /{page-id}/videos:finish', times: 1 });
+    const error = await failure(adapter.publish(account, post('Too slow', [testMedia('video')])));
+    expect(error.kind).toBe('transient');
+    expect(waits).toHaveLength(5);
+    expect(fake.posts.all().at(-1)?.deletedAt).toBeDefined();
+  });
+
+  it('accept then hang → outcomeUnknown; the post exists and find settles it', async () => {
+    const impatient = createFacebookAdapter({ ...settings, timeoutMs: 300 });
+    fake.faults.set({ kind: 'acceptThenHang', call: 'POST /{page-id}/feed', times: 1 });
+    const since = clock.now().toISOString();
+    const input = post('Lost answer');
+    const error = await failure(impatient.publish(account, input));
+    expect(error.kind).toBe('outcomeUnknown');
+    const stored = fake.posts.all().at(-1);
+    expect(stored?.text).toBe(input.text);
+    expect((await adapter.find?.(account, input, since))?.externalId).toBe(stored?.id);
+  });
+});

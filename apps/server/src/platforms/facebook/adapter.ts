@@ -1,0 +1,184 @@
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import { systemClock } from '../../lib/clock.ts';
+import type {
+  AccountAccess,
+  Grant,
+  MediaFile,
+  PlatformAdapter,
+  PostInput,
+  PublishedPost,
+  Target,
+} from '../adapter.ts';
+import { PlatformError, isPlatformError } from '../errors.ts';
+import { createGraphHttp } from '../graph/http.ts';
+import { type FacebookLogin, authorizationUrl, exchangeCode, listPages, pageGrant } from '../graph/login.ts';
+import { type PollSettings, sleep } from '../graph/poll.ts';
+import { DEFAULT_GRAPH_VERSION, type GraphAdapterSettings } from '../graph/settings.ts';
+import { mediaBlob, withLink } from '../media-blob.ts';
+import { type FeedEntry, pageApi } from './api.ts';
+import { type FacebookLocation, type LocationSearch, searchLocations } from './locations.ts';
+import { publishVideo } from './video.ts';
+
+export const DEFAULT_FACEBOOK_HOSTS = {
+  /** Facebook Login's dialog. */
+  dialogBase: 'https://www.facebook.com',
+  graphBase: 'https://graph.facebook.com',
+  /** Video uploads (platforms.md §1 Publish: graph-video.facebook.com). */
+  videoBase: 'https://graph-video.facebook.com',
+  /** Post and page links, where Graph gives no permalink. */
+  postUrlBase: 'https://www.facebook.com',
+};
+
+export interface FacebookAdapterSettings extends GraphAdapterSettings {
+  dialogBase?: string;
+  graphBase?: string;
+  videoBase?: string;
+  postUrlBase?: string;
+}
+
+export interface FacebookAdapter extends PlatformAdapter {
+  /** Location keys for audience targeting (the spec's queryFacebookArea), with the user's or a page's grant. */
+  searchLocations(grant: Grant, search: LocationSearch): Promise<FacebookLocation[]>;
+}
+
+const SCOPES = PLATFORM_CAPABILITIES.facebook.scopes;
+/** platforms.md §1 Metrics: views and reactions, the metrics Graph keeps past v25. */
+const METRICS = ['post_media_view', 'post_reactions_by_type_total'] as const;
+
+/**
+ * Facebook Pages (platforms.md §1). Connecting gives a long-lived user token (about 60 days, no
+ * refresh: tokenRenewal 'reconnect'); each page is a target with its own token in target.grant,
+ * and every page call is made with it. A lost answer to a publish is settled by looking for the
+ * post in the page's feed (`find`).
+ */
+export function createFacebookAdapter(settings: FacebookAdapterSettings): FacebookAdapter {
+  const clock = settings.clock ?? systemClock;
+  const version = settings.version ?? DEFAULT_GRAPH_VERSION;
+  const graph = { base: settings.graphBase ?? DEFAULT_FACEBOOK_HOSTS.graphBase, version };
+  const video = { base: settings.videoBase ?? DEFAULT_FACEBOOK_HOSTS.videoBase, version };
+  const postUrlBase = (settings.postUrlBase ?? DEFAULT_FACEBOOK_HOSTS.postUrlBase).replace(/\/+$/, '');
+  const http = createGraphHttp('facebook', {
+    timeoutMs: settings.timeoutMs ?? 120_000,
+    fetch: settings.fetch,
+    clock,
+  });
+  const login: FacebookLogin = {
+    platform: 'facebook',
+    dialog: { base: settings.dialogBase ?? DEFAULT_FACEBOOK_HOSTS.dialogBase, version },
+    graph,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+  };
+  const polling: PollSettings = {
+    pollIntervalMs: settings.pollIntervalMs ?? 5_000,
+    maxPolls: settings.maxPolls ?? 120,
+    wait: settings.wait ?? sleep,
+  };
+  const api = (account: AccountAccess) => pageApi(http, graph, video, account.grant.accessToken);
+  const postUrl = (entry: FeedEntry) => entry.permalink_url ?? `${postUrlBase}/${entry.id}`;
+
+  async function photo(client: ReturnType<typeof api>, pageId: string, file: MediaFile, caption?: string) {
+    const form = new FormData();
+    form.set('source', await mediaBlob(file), file.name);
+    if (caption !== undefined) form.set('message', caption);
+    if (caption === undefined) form.set('published', 'false');
+    if (file.altText) form.set('alt_text_custom', file.altText);
+    return client.postPhoto(pageId, form, caption !== undefined);
+  }
+
+  return {
+    platform: 'facebook',
+    authorizationUrl: (request) => authorizationUrl(login, request, SCOPES),
+    exchangeCode: (exchange) => exchangeCode(http, login, exchange, clock),
+    searchLocations: (grant, search) => searchLocations(http, graph, grant.accessToken, search),
+    async targets(grant): Promise<Target[]> {
+      const pages = await listPages(http, graph, grant.accessToken);
+      return pages.map((page) => ({
+        externalId: page.id,
+        name: page.name,
+        handle: page.username && `@${page.username}`,
+        avatarUrl: page.picture?.data?.url,
+        profileUrl: `${postUrlBase}/${page.username ?? page.id}`,
+        grant: pageGrant(grant, page),
+      }));
+    },
+    async publish(account: AccountAccess, post: PostInput): Promise<PublishedPost> {
+      const pageId = account.externalId;
+      const client = api(account);
+      const videos = post.media.filter((m) => m.kind === 'video');
+      const [first, ...rest] = post.media;
+      if (!first) {
+        const entry = await client.postFeed(pageId, { message: post.text, link: post.link });
+        return { externalId: entry.id, url: postUrl(entry) };
+      }
+      const message = withLink(post.text, post.link);
+      if (videos.length > 0) {
+        if (post.media.length > 1)
+          throw new PlatformError('rejected', {
+            platform: 'facebook',
+            platformMessage: 'A Facebook post takes one video, alone',
+          });
+        const published = await publishVideo(client, pageId, first, message, polling);
+        return {
+          externalId: published.videoId,
+          url: published.permalink ?? `${postUrlBase}/${pageId}/videos/${published.videoId}`,
+        };
+      }
+      if (rest.length === 0) {
+        const answer = await photo(client, pageId, first, message);
+        const id = answer.post_id ?? answer.id;
+        return { externalId: id, url: answer.permalink_url ?? `${postUrlBase}/${id}` };
+      }
+      // platforms.md §1 Publish, multi-photo: unpublished photos first, then one post with them.
+      const photos = [];
+      for (const file of post.media) photos.push((await photo(client, pageId, file)).id);
+      const entry = await client.postFeed(pageId, {
+        message,
+        attached_media: JSON.stringify(photos.map((id) => ({ media_fbid: id }))),
+      });
+      return { externalId: entry.id, url: postUrl(entry) };
+    },
+    async find(account, post, since) {
+      // A text post keeps its link apart; a photo or video post carries it in its text.
+      const messages = new Set([post.text, withLink(post.text, post.link)]);
+      const entries = await api(account).feed(account.externalId, new Date(since));
+      const found = entries.find((entry) => entry.message !== undefined && messages.has(entry.message));
+      return found ? { externalId: found.id, url: postUrl(found) } : null;
+    },
+    async remove(account, externalId) {
+      try {
+        await api(account).remove(externalId);
+      } catch (error) {
+        // 100/33: no such object (removed before, or deleted on Facebook): the removal is done.
+        if (
+          isPlatformError(error) &&
+          error.detail.platformCode === '100' &&
+          error.detail.platformSubcode === '33'
+        )
+          return;
+        throw error;
+      }
+    },
+    async metrics(account, externalId) {
+      const client = api(account);
+      const insights = await client.insights(externalId, METRICS);
+      const value = (name: string) => insights.data?.find((m) => m.name === name)?.values?.[0]?.value;
+      const reactions = value('post_reactions_by_type_total');
+      const counts = await client.counts(externalId);
+      return {
+        views: numberOr(value('post_media_view')),
+        likes:
+          reactions && typeof reactions === 'object'
+            ? Object.values(reactions).reduce((sum: number, n) => sum + (Number(n) || 0), 0)
+            : undefined,
+        comments: counts.comments?.summary?.total_count,
+        shares: counts.shares?.count,
+        at: clock.now().toISOString(),
+      };
+    },
+  };
+}
+
+function numberOr(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
+}

@@ -1,0 +1,279 @@
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import { type FakeServer, startFakeServer } from '@postdeck/platform-fakes/fake-server';
+import { type GraphFake, startGraphFake } from '@postdeck/platform-fakes/graph/server';
+import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { manualClock } from '../../lib/clock.ts';
+import { testMedia } from '../../test/media-files.ts';
+import type { AccountAccess, Grant, MediaFile, PostInput } from '../adapter.ts';
+import { failure } from '../adapter-testing.ts';
+import { type InstagramAdapter, type InstagramAdapterSettings, createInstagramAdapter } from './adapter.ts';
+
+const REDIRECT = 'https://postdeck.test/channels/callback';
+const START = new Date('2026-03-01T10:00:00Z');
+const clock = manualClock(START);
+const waits: number[] = [];
+const SCOPES = PLATFORM_CAPABILITIES.instagram.scopes;
+/** Where the media library would serve files publicly: Instagram fetches them from there. */
+const served = new Map<string, Uint8Array>();
+let files: FakeServer;
+let fake: GraphFake;
+let adapter: InstagramAdapter;
+let settings: InstagramAdapterSettings;
+let userId: string;
+let newsId: string;
+let igId: string;
+let grant: Grant;
+let account: AccountAccess;
+
+beforeAll(async () => {
+  files = await startFakeServer({
+    platform: 'files',
+    routes(app) {
+      app.get<{ Params: { name: string } }>('/files/:name', async (request, reply) => {
+        const bytes = served.get(request.params.name);
+        if (!bytes) return reply.code(404).send('Not found');
+        return reply.type('application/octet-stream').send(Buffer.from(bytes));
+      });
+    },
+  });
+  fake = await startGraphFake({
+    now: clock.now,
+    clients: [{ clientId: 'app-id', clientSecret: 'app-secret', redirectUris: [REDIRECT] }],
+  });
+  userId = fake.addUser({ name: 'Ada' }).id;
+  newsId = fake.addPage({ name: 'Daily News', admins: [userId] }).id;
+  fake.addPage({ name: 'City Events', admins: [userId] });
+  igId = fake.linkInstagram(newsId, { username: 'dailynews.ig', name: 'Daily News IG' }).id;
+  settings = {
+    clientId: 'app-id',
+    clientSecret: 'app-secret',
+    dialogBase: fake.url,
+    graphBase: fake.url,
+    profileUrlBase: fake.url,
+    clock,
+    pollIntervalMs: 1500,
+    maxPolls: 5,
+    wait: async (ms) => {
+      waits.push(ms);
+    },
+  };
+  adapter = createInstagramAdapter(settings);
+  grant = await connect();
+  const [target] = await adapter.targets(grant);
+  account = { externalId: target?.externalId ?? '', grant: target?.grant ?? grant };
+});
+afterEach(() => {
+  fake.faults.clear();
+  waits.length = 0;
+  clock.set(START);
+});
+afterAll(async () => {
+  await fake.stop();
+  await files.stop();
+});
+
+async function connect(): Promise<Grant> {
+  const url = adapter.authorizationUrl?.({ state: 'state-1', redirectUri: REDIRECT }) ?? '';
+  const back = await submitConsent(url, { decision: 'approve', userId });
+  const exchange = adapter.exchangeCode?.({
+    code: back.searchParams.get('code') ?? '',
+    redirectUri: REDIRECT,
+  });
+  if (!exchange) throw new Error('no exchangeCode');
+  return exchange;
+}
+
+/** A test file, served at a public URL. */
+async function hosted(kind: 'image' | 'video', name: string, bytes?: Uint8Array): Promise<MediaFile> {
+  const file = testMedia(kind, name, bytes);
+  const parts: Uint8Array[] = [];
+  for await (const part of file.open()) parts.push(part);
+  served.set(name, new Uint8Array(Buffer.concat(parts)));
+  return { ...file, publicUrl: `${files.url}/files/${name}` };
+}
+
+let serial = 0;
+const post = (text: string, media: PostInput['media']): PostInput => ({
+  text: `${text} #${++serial}`,
+  media,
+  idempotencyKey: `key-${serial}`,
+});
+
+describe('Instagram: connect', () => {
+  it('asks Facebook Login for the Instagram scopes, and keeps a long-lived token', () => {
+    const url = new URL(adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT }) ?? '');
+    expect(url.origin + url.pathname).toBe(`${fake.url}/v23.0/dialog/oauth`);
+    expect(url.searchParams.get('scope')).toBe(SCOPES.join(','));
+    expect(grant.scopes).toEqual([...SCOPES]);
+    expect(grant.expiresAt).toBe(new Date(START.getTime() + 5_183_944_000).toISOString());
+    expect(grant.refreshToken).toBeUndefined();
+  });
+
+  it('lists the Instagram accounts linked to the granted pages, each with its page token', async () => {
+    const targets = await adapter.targets(grant);
+    expect(targets).toEqual([
+      {
+        externalId: igId,
+        name: 'Daily News IG',
+        handle: '@dailynews.ig',
+        avatarUrl: `${fake.url}/avatars/${igId}.png`,
+        profileUrl: `${fake.url}/dailynews.ig`,
+        grant: {
+          accessToken: expect.any(String),
+          scopes: grant.scopes,
+          expiresAt: grant.expiresAt,
+          context: { pageId: newsId, username: 'dailynews.ig' },
+        },
+      },
+    ]);
+  });
+
+  it('brings back a denial with the state, and refuses a replayed code', async () => {
+    const url = adapter.authorizationUrl?.({ state: 'd', redirectUri: REDIRECT }) ?? '';
+    const denied = await submitConsent(url, { decision: 'deny', userId });
+    expect([denied.searchParams.get('error'), denied.searchParams.get('state')]).toEqual([
+      'access_denied',
+      'd',
+    ]);
+    const code = (await submitConsent(url, { decision: 'approve', userId })).searchParams.get('code') ?? '';
+    await adapter.exchangeCode?.({ code, redirectUri: REDIRECT });
+    const replayed = await failure(adapter.exchangeCode?.({ code, redirectUri: REDIRECT }));
+    expect(replayed.kind).toBe('rejected');
+    expect(replayed.detail.platformSubcode).toBe('36009');
+  });
+
+  it('past its 60 days the user token needs reauthorization', async () => {
+    clock.advance(5_183_944_000 + 1000);
+    expect((await failure(adapter.targets(grant))).kind).toBe('reauthorize');
+  });
+});
+
+describe('Instagram: publish, metrics', () => {
+  it('publishes an image: the container fetches it from its public URL, then media_publish', async () => {
+    const published = await adapter.publish(account, {
+      ...post('A photo', [await hosted('image', 'a.jpg')]),
+      link: 'https://example.org',
+    });
+    const stored = fake.posts.get(published.externalId);
+    expect(stored?.text).toMatch(/^A photo #\d+\n\nhttps:\/\/example.org$/);
+    expect(stored?.media[0]?.bytes).toEqual(served.get('a.jpg'));
+    expect([...fake.state.containers.values()].at(-1)?.sourceUrl).toBe(`${files.url}/files/a.jpg`);
+    expect(published.url).toMatch(new RegExp(`^${fake.url}/p/[\\w-]+/$`));
+    expect(await (await fetch(published.url)).text()).toContain('A photo');
+    expect(waits).toEqual([]);
+  });
+
+  it('publishes a reel after its container finishes processing', async () => {
+    const published = await adapter.publish(account, post('A reel', [await hosted('video', 'r.mp4')]));
+    expect(fake.posts.get(published.externalId)?.media[0]?.mime).toBe('video/mp4');
+    expect([...fake.state.containers.values()].at(-1)?.mediaType).toBe('REELS');
+    expect(waits).toEqual([1500]);
+  });
+
+  it('publishes several files as a carousel of item containers', async () => {
+    const published = await adapter.publish(
+      account,
+      post('A carousel', [await hosted('image', 'c1.jpg'), await hosted('video', 'c2.mp4')]),
+    );
+    expect(fake.posts.get(published.externalId)?.media.map((m) => m.mime)).toEqual([
+      'image/jpeg',
+      'video/mp4',
+    ]);
+    const parent = [...fake.state.containers.values()].at(-1);
+    expect(parent?.mediaType).toBe('CAROUSEL');
+    expect(parent?.children.map((id) => fake.state.containers.get(id)?.isCarouselItem)).toEqual([true, true]);
+  });
+
+  it('reads metrics from insights', async () => {
+    const published = await adapter.publish(account, post('Counted', [await hosted('image', 'm.jpg')]));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 300, likes: 20, comments: 5, shares: 2 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      views: 300,
+      likes: 20,
+      comments: 5,
+      shares: 2,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('reads the publishing limit of the moving 24 hours', async () => {
+    const published = fake.posts.all().filter((p) => p.account === igId).length;
+    expect(await adapter.publishingLimit(account)).toEqual({ used: published, total: 50 });
+  });
+
+  it('refuses what Instagram cannot do: a post without media, a removal', async () => {
+    expect((await failure(adapter.publish(account, post('Text only', [])))).kind).toBe('rejected');
+    expect((await failure(adapter.remove(account, '1'))).kind).toBe('rejected');
+  });
+});
+
+describe('Instagram: faults', () => {
+  it.each([
+    ['expiredToken', 'reauthorize'],
+    ['revokedGrant', 'reauthorize'],
+    ['serverError', 'transient'],
+  ] as const)('%s → %s', async (kind, expected) => {
+    fake.faults.set({ kind, account: igId, times: 1 });
+    expect((await failure(adapter.publish(account, post(kind, [await hosted('image', 'f.jpg')])))).kind).toBe(
+      expected,
+    );
+  });
+
+  it('throttled → rateLimited with the wait from X-Business-Use-Case-Usage', async () => {
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /{ig-user-id}/media_publish' });
+    const error = await failure(adapter.publish(account, post('Too fast', [await hosted('image', 'f.jpg')])));
+    expect(error.kind).toBe('rateLimited');
+    expect(error.detail.platformCode).toBe('4');
+    expect(error.detail.retryAfterMs).toBe(120_000);
+  });
+
+  it("content rejected → rejected with Instagram's message", async () => {
+    fake.faults.set({ kind: 'contentRejected', message: 'This post goes against our guidelines' });
+    const error = await failure(adapter.publish(account, post('Bad', [await hosted('image', 'f.jpg')])));
+    expect(error.kind).toBe('rejected');
+    expect(error.detail.platformMessage).toBe('This post goes against our guidelines');
+  });
+
+  it('media Instagram cannot fetch or take → mediaInvalid with its words', async () => {
+    const png = await hosted('image', 'p.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+    const notJpeg = await failure(adapter.publish(account, post('PNG', [png])));
+    expect(notJpeg.kind).toBe('mediaInvalid');
+    expect(notJpeg.detail.platformSubcode).toBe('2207005');
+    const missing = { ...testMedia('image'), publicUrl: `${files.url}/files/missing.jpg` };
+    const unreachable = await failure(adapter.publish(account, post('Missing', [missing])));
+    expect(unreachable.kind).toBe('mediaInvalid');
+    expect(unreachable.detail.platformMessage).toBe(
+      `The media could not be fetched from this uri: ${missing.publicUrl}`,
+    );
+    const notVideo = await hosted('video', 'bad.mp4', new Uint8Array(30).fill(1));
+    const processing = await failure(adapter.publish(account, post('Bad video', [notVideo])));
+    expect(processing.kind).toBe('mediaInvalid');
+    expect(processing.detail.platformSubcode).toBe('2207026');
+    const local = await failure(adapter.publish(account, post('No URL', [testMedia('image')])));
+    expect(local.kind).toBe('mediaInvalid');
+  });
+
+  it('slow processing: polls until FINISHED, or gives up (transient) past maxPolls with nothing published', async () => {
+    fake.faults.set({ kind: 'slowProcessing', polls: 4, call: 'POST /{ig-user-id}/media', times: 1 });
+    await adapter.publish(account, post('Slow', [await hosted('image', 's.jpg')]));
+    expect(waits).toHaveLength(4);
+    waits.length = 0;
+    fake.faults.set({ kind: 'slowProcessing', polls: 50, call: 'POST /{ig-user-id}/media', times: 1 });
+    const before = fake.posts.all().length;
+    const error = await failure(adapter.publish(account, post('Too slow', [await hosted('image', 's.jpg')])));
+    expect(error.kind).toBe('transient');
+    expect(waits).toHaveLength(5);
+    expect(fake.posts.all()).toHaveLength(before);
+  });
+
+  it('accept then hang on media_publish → outcomeUnknown, and the post exists', async () => {
+    const impatient = createInstagramAdapter({ ...settings, timeoutMs: 300 });
+    fake.faults.set({ kind: 'acceptThenHang', call: 'POST /{ig-user-id}/media_publish', times: 1 });
+    const input = post('Lost answer', [await hosted('image', 'l.jpg')]);
+    const error = await failure(impatient.publish(account, input));
+    expect(error.kind).toBe('outcomeUnknown');
+    expect(fake.posts.all().at(-1)?.text).toBe(input.text);
+  });
+});

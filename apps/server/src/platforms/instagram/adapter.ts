@@ -1,0 +1,222 @@
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import { systemClock } from '../../lib/clock.ts';
+import type {
+  AccountAccess,
+  MediaFile,
+  PlatformAdapter,
+  PostInput,
+  PublishedPost,
+  Target,
+} from '../adapter.ts';
+import { PlatformError } from '../errors.ts';
+import { createGraphHttp } from '../graph/http.ts';
+import { type FacebookLogin, authorizationUrl, exchangeCode, listPages, pageGrant } from '../graph/login.ts';
+import { type PollSettings, poll, sleep } from '../graph/poll.ts';
+import { DEFAULT_GRAPH_VERSION, type GraphAdapterSettings } from '../graph/settings.ts';
+import { withLink } from '../media-blob.ts';
+import { instagramApi } from './api.ts';
+
+export const DEFAULT_INSTAGRAM_HOSTS = {
+  /** Facebook Login's dialog: the Facebook Login flavour of platforms.md §2. */
+  dialogBase: 'https://www.facebook.com',
+  graphBase: 'https://graph.facebook.com',
+  /** Profile links, and a post's link when its permalink cannot be read. */
+  profileUrlBase: 'https://www.instagram.com',
+};
+
+export interface InstagramAdapterSettings extends GraphAdapterSettings {
+  dialogBase?: string;
+  graphBase?: string;
+  profileUrlBase?: string;
+}
+
+export interface InstagramAdapter extends PlatformAdapter {
+  /** Posts published in the moving 24 hours and the cap (50 today), for the quota the channels page shows. */
+  publishingLimit(account: AccountAccess): Promise<{ used: number; total: number | undefined }>;
+}
+
+const SCOPES = PLATFORM_CAPABILITIES.instagram.scopes;
+/** platforms.md §2 Metrics. */
+const METRICS = ['views', 'likes', 'comments', 'shares'] as const;
+
+type Api = ReturnType<typeof instagramApi>;
+
+/**
+ * Instagram professional accounts through Facebook Login (platforms.md §2). The targets are the
+ * Instagram accounts linked to the pages the user granted, each with its page's token (which the
+ * Graph takes for the account's calls). Publishing: a container per file, fetched by Instagram
+ * from the file's public URL; a carousel for several; each polled until FINISHED; then
+ * media_publish. No delete (not in the official docs) and no dedupe, so no `find`.
+ */
+export function createInstagramAdapter(settings: InstagramAdapterSettings): InstagramAdapter {
+  const clock = settings.clock ?? systemClock;
+  const version = settings.version ?? DEFAULT_GRAPH_VERSION;
+  const graph = { base: settings.graphBase ?? DEFAULT_INSTAGRAM_HOSTS.graphBase, version };
+  const profileUrlBase = (settings.profileUrlBase ?? DEFAULT_INSTAGRAM_HOSTS.profileUrlBase).replace(
+    /\/+$/,
+    '',
+  );
+  const http = createGraphHttp('instagram', {
+    timeoutMs: settings.timeoutMs ?? 60_000,
+    fetch: settings.fetch,
+    clock,
+  });
+  const login: FacebookLogin = {
+    platform: 'instagram',
+    dialog: { base: settings.dialogBase ?? DEFAULT_INSTAGRAM_HOSTS.dialogBase, version },
+    graph,
+    clientId: settings.clientId,
+    clientSecret: settings.clientSecret,
+  };
+  const polling: PollSettings = {
+    // platforms.md §2: postiz checks every 30 s for 8 minutes; images are usually ready sooner.
+    pollIntervalMs: settings.pollIntervalMs ?? 10_000,
+    maxPolls: settings.maxPolls ?? 48,
+    wait: settings.wait ?? sleep,
+  };
+  const api = (account: AccountAccess) => instagramApi(http, graph, account.grant.accessToken);
+
+  /** Waits until the container can be published; nothing is published before, so giving up is 'transient'. */
+  async function finished(client: Api, containerId: string): Promise<void> {
+    const ready = await poll(polling, async () => {
+      const state = await client.container(containerId);
+      switch (state.status_code) {
+        case 'FINISHED':
+          return true;
+        case 'ERROR':
+          throw new PlatformError('mediaInvalid', {
+            platform: 'instagram',
+            platformMessage: state.status ?? 'the media could not be processed',
+            platformSubcode: /\b(\d{4,})\b/.exec(state.status ?? '')?.[1],
+            raw: state,
+          });
+        case 'EXPIRED':
+          throw new PlatformError('transient', {
+            platform: 'instagram',
+            platformMessage: state.status ?? 'the container expired before it was published',
+            raw: state,
+          });
+        default:
+          return undefined;
+      }
+    });
+    if (!ready)
+      throw new PlatformError('transient', {
+        platform: 'instagram',
+        platformMessage: `the media was still processing after ${polling.maxPolls} checks`,
+      });
+  }
+
+  async function container(
+    client: Api,
+    igUserId: string,
+    file: MediaFile,
+    fields: Record<string, string | undefined>,
+  ) {
+    if (!file.publicUrl)
+      throw new PlatformError('mediaInvalid', {
+        platform: 'instagram',
+        platformMessage: `Instagram fetches media from a public URL, and ${file.name} has none`,
+      });
+    const media =
+      file.kind === 'image'
+        ? { image_url: file.publicUrl, alt_text: file.altText }
+        : { video_url: file.publicUrl, media_type: fields['is_carousel_item'] ? 'VIDEO' : 'REELS' };
+    const id = await client.createContainer(igUserId, { ...media, ...fields });
+    await finished(client, id);
+    return id;
+  }
+
+  return {
+    platform: 'instagram',
+    authorizationUrl: (request) => authorizationUrl(login, request, SCOPES),
+    exchangeCode: (exchange) => exchangeCode(http, login, exchange, clock),
+    async targets(grant): Promise<Target[]> {
+      const pages = await listPages(http, graph, grant.accessToken);
+      return pages.flatMap((page) => {
+        const account = page.instagram_business_account;
+        const pageToken = pageGrant(grant, page);
+        if (!account) return [];
+        return [
+          {
+            externalId: account.id,
+            name: account.name || account.username || page.name,
+            handle: account.username && `@${account.username}`,
+            avatarUrl: account.profile_picture_url,
+            profileUrl: account.username && `${profileUrlBase}/${account.username}`,
+            grant: pageToken && {
+              ...pageToken,
+              context: { ...pageToken.context, ...(account.username ? { username: account.username } : {}) },
+            },
+          },
+        ];
+      });
+    },
+    async publish(account: AccountAccess, post: PostInput): Promise<PublishedPost> {
+      const igUserId = account.externalId;
+      const client = api(account);
+      const caption = withLink(post.text, post.link);
+      const [first, ...rest] = post.media;
+      if (!first)
+        throw new PlatformError('rejected', {
+          platform: 'instagram',
+          platformMessage: 'An Instagram post needs an image or a video',
+        });
+      let containerId: string;
+      if (rest.length === 0) {
+        containerId = await container(client, igUserId, first, { caption });
+      } else {
+        const children = [];
+        for (const file of post.media)
+          children.push(await container(client, igUserId, file, { is_carousel_item: 'true' }));
+        containerId = await client.createContainer(igUserId, {
+          media_type: 'CAROUSEL',
+          children: children.join(','),
+          caption,
+        });
+        await finished(client, containerId);
+      }
+      const mediaId = await client.publish(igUserId, containerId);
+      return { externalId: mediaId, url: await permalink(client, mediaId, account) };
+    },
+    async publishingLimit(account) {
+      const limit = await api(account).publishingLimit(account.externalId);
+      return { used: limit.quota_usage ?? 0, total: limit.config?.quota_total };
+    },
+    async remove() {
+      throw new PlatformError('rejected', {
+        platform: 'instagram',
+        platformMessage: "Instagram's API does not delete posts",
+      });
+    },
+    async metrics(account, externalId) {
+      const insights = await api(account).insights(externalId, METRICS);
+      const value = (name: string) => {
+        const found = insights.data?.find((m) => m.name === name)?.values?.[0]?.value;
+        return typeof found === 'number' ? found : undefined;
+      };
+      return {
+        views: value('views'),
+        likes: value('likes'),
+        comments: value('comments'),
+        shares: value('shares'),
+        at: clock.now().toISOString(),
+      };
+    },
+  };
+
+  /**
+   * The post is out once media_publish answered: a permalink that cannot be read must not make it
+   * look failed (a retry would post it twice), so the profile stands in for it.
+   */
+  async function permalink(client: Api, mediaId: string, account: AccountAccess): Promise<string> {
+    try {
+      const url = await client.permalink(mediaId);
+      if (url) return url;
+    } catch {
+      // Falls through to the profile.
+    }
+    const username = account.grant.context?.['username'];
+    return username ? `${profileUrlBase}/${username}` : profileUrlBase;
+  }
+}

@@ -1,0 +1,191 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FakeContext } from '../fake-server.ts';
+import type { FakePost } from '../posts.ts';
+import { parseFields, pick } from './fields.ts';
+import { authenticate, requirePageToken } from './guard.ts';
+import { containerStatus, mayPublish, shortcodeUrl } from './instagram.ts';
+import { pageJson } from './oauth.ts';
+import { graphTime, permalinkOf } from './pages.ts';
+import { graphError, unknownObject } from './replies.ts';
+import type { GraphState } from './state.ts';
+import { videoStatus } from './videos.ts';
+
+type ById = { Params: { version: string; id: string } };
+
+/** platforms.md §1 and §2 Metrics: the metrics each kind of post answers, from the stored counts. */
+const PAGE_POST_METRICS: Record<string, (p: FakePost) => unknown> = {
+  post_media_view: (p) => p.metrics.views ?? 0,
+  post_impressions: (p) => p.metrics.views ?? 0,
+  post_total_media_view_unique: (p) => p.metrics.views ?? 0,
+  post_reactions_like_total: (p) => p.metrics.likes ?? 0,
+  post_reactions_by_type_total: (p) => (p.metrics.likes ? { like: p.metrics.likes } : {}),
+  post_clicks: () => 0,
+};
+const INSTAGRAM_METRICS: Record<string, (p: FakePost) => unknown> = {
+  views: (p) => p.metrics.views ?? 0,
+  reach: (p) => p.metrics.views ?? 0,
+  likes: (p) => p.metrics.likes ?? 0,
+  comments: (p) => p.metrics.comments ?? 0,
+  shares: (p) => p.metrics.shares ?? 0,
+  saved: () => 0,
+};
+
+/**
+ * Graph nodes by id: GET (a video's status, a container's status, a post's fields, an Instagram
+ * media's permalink, a page, /me), DELETE (page posts and videos; Instagram media cannot be),
+ * and /{id}/insights. Fault calls: "GET /{video-id}", "GET /{container-id}", "GET /{post-id}",
+ * "GET /{ig-media-id}", "DELETE /{post-id}", "GET /{post-id}/insights".
+ */
+export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
+  app.get<ById>('/:version/:id', async (request, reply) => {
+    const { id } = request.params;
+    const container = state.containers.get(id);
+    if (container) {
+      const authed = authenticate(request, reply, ctx, state, 'GET /{container-id}', container.igUserId);
+      const account = state.instagram.get(container.igUserId);
+      if (!authed || !account || !mayPublish(reply, state, authed, account)) return reply;
+      return pick(
+        { id, ...containerStatus(state, container, ctx.now()) },
+        parseFields(authed.params.get('fields') ?? 'id'),
+      );
+    }
+    if (state.videos.has(id)) {
+      const video = state.videos.get(id);
+      const authed = authenticate(request, reply, ctx, state, 'GET /{video-id}', video?.pageId);
+      if (!authed) return reply;
+      const post = ctx.posts.get(id);
+      if (!post || post.deletedAt) return unknownObject(reply, id);
+      return pick(
+        {
+          id,
+          status: videoStatus(state, id),
+          permalink_url: permalinkOf(ctx.url, state, id),
+          description: post.text,
+        },
+        parseFields(authed.params.get('fields') ?? 'id'),
+      );
+    }
+    const post = ctx.posts.get(id);
+    if (post && state.instagram.has(post.account)) {
+      const authed = authenticate(request, reply, ctx, state, 'GET /{ig-media-id}', post.account);
+      if (!authed) return reply;
+      return pick(
+        {
+          id,
+          permalink: shortcodeUrl(ctx.url, state, id),
+          caption: post.text,
+          media_type:
+            post.media.length > 1
+              ? 'CAROUSEL_ALBUM'
+              : post.media[0]?.mime.startsWith('video/')
+                ? 'VIDEO'
+                : 'IMAGE',
+          timestamp: graphTime(post.createdAt),
+          like_count: post.metrics.likes ?? 0,
+          comments_count: post.metrics.comments ?? 0,
+        },
+        parseFields(authed.params.get('fields') ?? 'id'),
+      );
+    }
+    if (post) {
+      const authed = authenticate(request, reply, ctx, state, 'GET /{post-id}', post.account);
+      if (!authed) return reply;
+      if (post.deletedAt) return unknownObject(reply, id);
+      return pick(
+        {
+          id,
+          message: state.pagePosts.get(id)?.message,
+          created_time: graphTime(post.createdAt),
+          permalink_url: permalinkOf(ctx.url, state, id),
+          shares: { count: post.metrics.shares ?? 0 },
+          comments: {
+            data: [],
+            summary: { order: 'ranked', total_count: post.metrics.comments ?? 0, can_comment: true },
+          },
+        },
+        parseFields(authed.params.get('fields') ?? 'id,message,created_time'),
+      );
+    }
+    const authed = authenticate(request, reply, ctx, state, 'GET /{id}', id === 'me' ? undefined : id);
+    if (!authed) return reply;
+    const fields = parseFields(authed.params.get('fields') ?? 'id,name');
+    if (id === 'me') {
+      const page = authed.pageId === undefined ? undefined : state.pages.get(authed.pageId);
+      if (page) return pick(pageJson(ctx.url, state, page), fields);
+      return pick(
+        { id: authed.token.userId, name: state.oauth.users.get(authed.token.userId)?.name },
+        fields,
+      );
+    }
+    const page = state.pages.get(id);
+    if (page) return pick(pageJson(ctx.url, state, page), fields);
+    const instagram = state.instagram.get(id);
+    if (instagram)
+      return pick(
+        {
+          id,
+          username: instagram.username,
+          name: instagram.name,
+          profile_picture_url: `${ctx.url}/avatars/${id}.png`,
+        },
+        fields,
+      );
+    return unknownObject(reply, id);
+  });
+
+  app.delete<ById>('/:version/:id', async (request, reply) => {
+    const { id } = request.params;
+    const post = ctx.posts.get(id);
+    const authed = authenticate(request, reply, ctx, state, 'DELETE /{post-id}', post?.account);
+    if (!authed) return reply;
+    // platforms.md §2 Delete: not in the official docs, so Instagram media cannot be deleted here.
+    if (!post || post.deletedAt || !state.pagePosts.has(id)) return unknownObject(reply, id, 'delete');
+    if (!requirePageToken(reply, authed, post.account)) return reply;
+    ctx.posts.markDeleted(id, ctx.now());
+    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+    return { success: true };
+  });
+
+  app.get<ById>('/:version/:id/insights', async (request, reply) => {
+    const { id } = request.params;
+    const post = ctx.posts.get(id);
+    const authed = authenticate(request, reply, ctx, state, 'GET /{post-id}/insights', post?.account);
+    if (!authed) return reply;
+    if (!post || post.deletedAt) return unknownObject(reply, id);
+    const table = state.instagram.has(post.account) ? INSTAGRAM_METRICS : PAGE_POST_METRICS;
+    const asked = (authed.params.get('metric') ?? '')
+      .split(',')
+      .map((m) => m.trim())
+      .filter(Boolean);
+    if (asked.length === 0)
+      return graphError(reply, 400, {
+        code: 3001,
+        subcode: 1504028,
+        type: 'OAuthException',
+        message: 'Invalid query',
+        userTitle: 'No Metric Specified',
+        userMessage:
+          'No metric was specified to be fetched. Please specify one or more metrics to be fetched and try again.',
+      });
+    const unknown = asked.find((m) => !(m in table));
+    if (unknown) return insightsRefused(reply, unknown);
+    return {
+      data: asked.map((name) => ({
+        name,
+        period: 'lifetime',
+        values: [{ value: table[name]?.(post) }],
+        title: name,
+        description: name,
+        id: `${id}/insights/${name}/lifetime`,
+      })),
+      paging: {},
+    };
+  });
+}
+
+function insightsRefused(reply: FastifyReply, metric: string) {
+  return graphError(reply, 400, {
+    code: 100,
+    message: `(#100) The value must be a valid insights metric: ${metric}`,
+  });
+}

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import type { OAuthUser } from '../oauth/store.ts';
+import { postPage } from '../post-page.ts';
+import { instagramRoutes } from './instagram.ts';
+import { nodeRoutes } from './nodes.ts';
+import { oauthRoutes } from './oauth.ts';
+import { pageRoutes } from './pages.ts';
+import { searchRoutes } from './search.ts';
+import { type GraphPage, GraphState, type InstagramAccount } from './state.ts';
+import { videoRoutes } from './videos.ts';
+
+/**
+ * Meta's Graph API on loopback (platforms.md §1 Facebook Pages, §2 Instagram): Facebook Login's
+ * dialog with the user's pages to tick, the code and long-lived token exchanges, /me/accounts
+ * with page tokens and linked Instagram accounts, page posts (feed, photos, chunked videos),
+ * Instagram containers and media_publish, insights, deletion, location search for targeting, Graph's error envelopes and usage
+ * headers, and each post's public page (a page post at /<post id>, a video at
+ * /<page>/videos/<id>, Instagram media at /p/<shortcode>/). One host stands in for
+ * www.facebook.com, graph.facebook.com and graph-video.facebook.com: paths start with any
+ * version (/v23.0/...). Fault switches match the call names given in each routes file as `call`,
+ * and the page or Instagram user id (the user's id for user calls) as `account`.
+ */
+export interface GraphFake extends FakeServer {
+  state: GraphState;
+  addUser(user: { name: string; id?: string }): OAuthUser;
+  addPage(page: {
+    name: string;
+    admins: string[];
+    username?: string;
+    category?: string;
+    id?: string;
+  }): GraphPage;
+  linkInstagram(pageId: string, account: { username: string; name?: string; id?: string }): InstagramAccount;
+}
+
+export interface GraphFakeOptions {
+  now?: () => Date;
+  /** Registered apps; an app with no redirect URIs takes any (the sandbox's). */
+  clients?: { clientId: string; clientSecret: string; redirectUris?: string[] }[];
+  /** The chunk size video upload sessions ask for (4 MB; tests make it small). */
+  videoChunkBytes?: number;
+}
+
+export async function startGraphFake(options: GraphFakeOptions = {}): Promise<GraphFake> {
+  const now = options.now ?? (() => new Date());
+  const state = new GraphState(now);
+  if (options.videoChunkBytes) state.videoChunkBytes = options.videoChunkBytes;
+  for (const client of options.clients ?? []) state.oauth.addClient(client);
+  const server = await startFakeServer({
+    platform: 'facebook',
+    now,
+    routes: (app, ctx) => routes(app, ctx, state),
+  });
+  return {
+    ...server,
+    state,
+    addUser: (user) => state.addUser(user),
+    addPage: (page) => state.addPage(page),
+    linkInstagram: (pageId, account) => state.linkInstagram(pageId, account),
+  };
+}
+
+/** A 1×1 PNG: every avatar and page picture. */
+const AVATAR = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhwGAVx0V4QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+function routes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
+  oauthRoutes(app, ctx, state);
+  pageRoutes(app, ctx, state);
+  videoRoutes(app, ctx, state);
+  instagramRoutes(app, ctx, state);
+  searchRoutes(app, ctx, state);
+  nodeRoutes(app, ctx, state);
+
+  app.get('/avatars/:file', async (_request, reply) => reply.type('image/png').send(AVATAR));
+
+  const page = (platform: string, id: string, reply: FastifyReply) => {
+    const post = ctx.posts.get(id);
+    if (!post) return reply.code(404).type('text/plain').send("This content isn't available right now");
+    return reply.type('text/html; charset=utf-8').send(postPage(platform, post));
+  };
+  app.get<{ Params: { postId: string } }>('/:postId', async (request, reply) =>
+    state.pagePosts.get(request.params.postId)?.kind === 'video'
+      ? reply.code(404).type('text/plain').send('Not found')
+      : page('Facebook', request.params.postId, reply),
+  );
+  app.get<{ Params: { pageId: string; videoId: string } }>(
+    '/:pageId/videos/:videoId',
+    async (request, reply) =>
+      state.pagePosts.get(request.params.videoId)?.pageId === request.params.pageId
+        ? page('Facebook', request.params.videoId, reply)
+        : reply.code(404).type('text/plain').send('Not found'),
+  );
+  for (const path of ['/p/:code', '/p/:code/'])
+    app.get<{ Params: { code: string } }>(path, async (request, reply) => {
+      const mediaId = [...state.shortcodes].find(([, code]) => code === request.params.code)?.[0];
+      return page('Instagram', mediaId ?? '', reply);
+    });
+}
