@@ -57,6 +57,8 @@ export async function startLocalPds(options: LocalPdsOptions): Promise<LocalPds>
     inviteRequired: false,
     serviceHandleDomains: ['.test'],
     rateLimitsEnabled: false,
+    // Bluesky's blob cap (platforms.md §9 Rate limits), not the reference PDS's 5 MiB default.
+    blobUploadLimit: 50_000_000,
     // As bsky.social: the session names the PDS to talk to (here the proxy).
     enableDidDocWithSession: true,
   });
