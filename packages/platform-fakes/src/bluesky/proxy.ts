@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
+import { APP_VIEW_METHODS, type AppView } from './app-view.ts';
 import { VIDEO_METHODS, type VideoService } from './video.ts';
 import { sendXrpcFault } from './xrpc-faults.ts';
 
@@ -18,7 +19,7 @@ const DROPPED = new Set([
 ]);
 
 /**
- * Every /xrpc/ call passed to the PDS as it came (the video service's to video.ts), unless a
+ * Every /xrpc/ call passed to the PDS as it came (the video service's to video.ts, the appview's one call to app-view.ts), unless a
  * fault switch answers first. The PDS
  * is real, so this is the one place faults can come from. A switch's `call` is the XRPC method
  * (`com.atproto.repo.createRecord`); its `account` is the DID the bearer token was issued to, or
@@ -29,6 +30,7 @@ export function proxyRoutes(
   ctx: FakeContext,
   pdsOrigin: () => string,
   video: VideoService,
+  appView: AppView,
 ): void {
   void app.register(async (scope) => {
     // Bodies pass through as bytes: uploadBlob's are images, createSession's JSON is read only here.
@@ -46,6 +48,7 @@ export function proxyRoutes(
           if (answered) return answered;
         }
         if (VIDEO_METHODS.has(method)) return video.handle(method, request, reply, fault);
+        if (APP_VIEW_METHODS.has(method)) return appView.getPosts(queryList(request.url, 'uris'), reply);
         const answer = await forward(request, pdsOrigin());
         if (fault?.kind === 'acceptThenHang') return ctx.hang(reply);
         reply.code(answer.status);
@@ -92,4 +95,9 @@ function accountOf(request: FastifyRequest, method: string): string | undefined 
   } catch {
     return undefined;
   }
+}
+
+/** A repeated query parameter (uris=…&uris=…), which Fastify's parsed query may hold as one string. */
+function queryList(url: string, name: string): string[] {
+  return new URL(url, 'http://localhost').searchParams.getAll(name);
 }

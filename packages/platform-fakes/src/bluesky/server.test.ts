@@ -53,6 +53,20 @@ describe('Bluesky server: the PDS behind the proxy', () => {
   });
 });
 
+describe("Bluesky server: the appview's getPosts", () => {
+  it('answers posts from the PDS with the counts set, leaving out the ones it cannot find', async () => {
+    const created = await agent.post({ text: 'Counted' });
+    server.appView.counts.set(created.uri, { likes: 7 });
+    const missing = `at://${demo.did}/app.bsky.feed.post/3kzzzzzzzzzzz`;
+    const { data } = await new AtpAgent({ service: server.url }).app.bsky.feed.getPosts({
+      uris: [created.uri, missing],
+    });
+    expect(data.posts).toMatchObject([
+      { uri: created.uri, author: { did: demo.did, handle: demo.handle }, likeCount: 7, repostCount: 0 },
+    ]);
+  });
+});
+
 describe('Bluesky server: faults in XRPC form', () => {
   it.each([
     ['expiredToken', 400, 'ExpiredToken', 'Token has expired'],

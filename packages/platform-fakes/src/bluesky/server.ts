@@ -4,18 +4,21 @@ import { type LocalPds, startLocalPds } from './pds.ts';
 import { postPageRoutes } from './post-page.ts';
 import { proxyRoutes } from './proxy.ts';
 import { VideoService } from './video.ts';
+import { AppView } from './app-view.ts';
 
 /**
  * Bluesky on loopback, for real: the reference PDS (@atproto/pds) with an in-memory PLC
  * directory, behind a small proxy that applies the fault switches (proxy.ts) and serves each
  * post's public page at bsky.app's path (post-page.ts). `url` is the one address a client needs:
  * the service it signs in at, the PDS that sessions' DID documents name, and the app host for
- * post pages, and the video service (video.ts). Accounts get `.test` handles. Posts live in the PDS: `posts` (the fakes' store)
+ * post pages, the video service (video.ts) and the appview's getPosts (app-view.ts). Accounts get `.test` handles. Posts live in the PDS: `posts` (the fakes' store)
  * stays empty; read them back with repo.getRecord or listRecords.
  */
 export interface BlueskyServer extends FakeServer {
   /** The video service's jobs and what it received (video.ts). */
   video: VideoService;
+  /** The appview's getPosts: set a post's counts in `appView.counts` (app-view.ts). */
+  appView: AppView;
   /** The PDS itself, without the proxy's faults (for tests that look behind the adapter). */
   pdsOrigin: string;
   createAccount(account: { handle: string; password?: string; email?: string }): Promise<BlueskyAccount>;
@@ -39,11 +42,12 @@ export async function startBlueskyServer(options: { now?: () => Date } = {}): Pr
     return pds.origin;
   };
   const video = new VideoService(pdsOrigin);
+  const appView = new AppView(pdsOrigin);
   const proxy = await startFakeServer({
     platform: 'bluesky',
     now: options.now,
     routes(app, ctx) {
-      proxyRoutes(app, ctx, pdsOrigin, video);
+      proxyRoutes(app, ctx, pdsOrigin, video, appView);
       postPageRoutes(app, pdsOrigin);
     },
   });
@@ -69,6 +73,7 @@ export async function startBlueskyServer(options: { now?: () => Date } = {}): Pr
     url: `http://localhost:${port}`,
     pdsOrigin: started.origin,
     video,
+    appView,
     async createAccount({ handle, password = `${handle}-password`, email = `${handle}@example.test` }) {
       const created = await direct().createAccount({ handle, password, email });
       return { did: created.data.did, handle: created.data.handle, password };

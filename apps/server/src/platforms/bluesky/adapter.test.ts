@@ -28,6 +28,7 @@ const settings = () => ({
   service: server.url,
   appUrl: server.url,
   videoService: server.url,
+  appView: server.url,
   clock,
   pollIntervalMs: 1500,
   maxPolls: 5,
@@ -251,8 +252,24 @@ describe('Bluesky: publish, find, remove', () => {
     await adapter.remove(account, published.externalId);
   });
 
-  it('has no metrics: counts live in the appview', () => {
-    expect(adapter.metrics).toBeUndefined();
+  it("reads metrics from the appview's getPosts", async () => {
+    const published = await adapter.publish(account, post('Counted'));
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      likes: 0,
+      shares: 0,
+      comments: 0,
+      at: clock.now().toISOString(),
+    });
+    server.appView.counts.set(published.externalId, { likes: 12, shares: 3, quotes: 2, comments: 4 });
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      likes: 12,
+      shares: 5,
+      comments: 4,
+      at: clock.now().toISOString(),
+    });
+    await adapter.remove(account, published.externalId);
+    const gone = await failure(adapter.metrics?.(account, published.externalId));
+    expect(gone.kind).toBe('rejected');
   });
 });
 

@@ -1,7 +1,7 @@
 import { type AppBskyFeedPost, RichText } from '@atproto/api';
 import { type Clock, systemClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput, PublishedPost, Target } from '../adapter.ts';
-import { isPlatformError } from '../errors.ts';
+import { PlatformError, isPlatformError } from '../errors.ts';
 import { withLink } from '../media-blob.ts';
 import { type BlueskyClientSettings, blueskyClient } from './client.ts';
 import { aspectRatio, checkMedia, uploadBlob } from './media.ts';
@@ -15,12 +15,15 @@ export const DEFAULT_BLUESKY_HOSTS = {
   /** Public post pages: <appUrl>/profile/<handle>/post/<rkey>. */
   appUrl: 'https://bsky.app',
   videoService: 'https://video.bsky.app',
+  /** Counts (getPosts) come from the appview; the public one needs no session. */
+  appView: 'https://public.api.bsky.app',
 };
 
 export interface BlueskyAdapterSettings {
   service?: string;
   appUrl?: string;
   videoService?: string;
+  appView?: string;
   timeoutMs?: number;
   /** Between checks of a video job. */
   pollIntervalMs?: number;
@@ -45,8 +48,8 @@ const POST = 'app.bsky.feed.post';
  * instead of making a second, and find() looks there too. Text carries its links and mentions as
  * facets (RichText); images go up as blobs with alt text and aspect ratio, a video through the
  * video service (video.ts). A post's link goes into the text (a facet): a link card would need
- * the page's title and image, fetched by us. No metrics: counts live in the appview, which this
- * adapter does not call (platforms.md §9 Metrics).
+ * the page's title and image, fetched by us. Metrics come from the appview's getPosts (no
+ * impressions there; reposts and quotes count as shares).
  */
 export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): BlueskyAdapter {
   const clock = settings.clock ?? systemClock;
@@ -64,6 +67,8 @@ export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): Blu
     maxPolls: settings.maxPolls ?? 90,
     wait: settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
   };
+
+  const appView = settings.appView ?? DEFAULT_BLUESKY_HOSTS.appView;
 
   const pds = (grant: Grant) => {
     const context = blueskyContext(grant);
@@ -186,6 +191,22 @@ export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): Blu
       }
     },
     find: (account, post) => existing(account, recordKeyFor(post.idempotencyKey)),
+    async metrics(_account, externalId) {
+      const { call } = blueskyClient(client, appView);
+      const { data } = await call((agent) => agent.app.bsky.feed.getPosts({ uris: [externalId] }));
+      const view = data.posts.find((p) => p.uri === externalId);
+      if (!view)
+        throw new PlatformError('rejected', {
+          platform: 'bluesky',
+          platformMessage: 'the appview does not have this post (deleted, or not indexed yet)',
+        });
+      return {
+        likes: view.likeCount ?? 0,
+        shares: (view.repostCount ?? 0) + (view.quoteCount ?? 0),
+        comments: view.replyCount ?? 0,
+        at: clock.now().toISOString(),
+      };
+    },
     async remove(account, externalId) {
       const { context, call } = pds(account.grant);
       try {
