@@ -195,7 +195,7 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** fetch wraps the network error in `cause`; a connection tried on several addresses, in an AggregateError. */
-function neverSent(error: unknown): boolean {
+export function neverSent(error: unknown): boolean {
   const cause = (error as { cause?: unknown } | null)?.cause ?? error;
   const code = errorCode(cause);
   if (code !== undefined && NOT_SENT.has(code)) return true;
@@ -203,7 +203,7 @@ function neverSent(error: unknown): boolean {
   return Array.isArray(errors) && errors.length > 0 && errors.every((e) => NOT_SENT.has(errorCode(e) ?? ''));
 }
 
-function describeCause(error: unknown): string {
+export function describeCause(error: unknown): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return 'no answer in time';
   if (error instanceof DOMException && error.name === 'AbortError') return 'aborted';
   const cause = (error as { cause?: unknown } | null)?.cause;

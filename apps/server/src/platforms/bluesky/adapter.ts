@@ -1,0 +1,227 @@
+import { type AppBskyFeedPost, RichText } from '@atproto/api';
+import { type Clock, systemClock } from '../../lib/clock.ts';
+import type { AccountAccess, Grant, PlatformAdapter, PostInput, PublishedPost, Target } from '../adapter.ts';
+import { PlatformError, isPlatformError } from '../errors.ts';
+import { withLink } from '../media-blob.ts';
+import { type BlueskyClientSettings, blueskyClient } from './client.ts';
+import { aspectRatio, checkMedia, uploadBlob } from './media.ts';
+import { recordKeyFor, recordKeyOf } from './record-key.ts';
+import { type BlueskyContext, blueskyContext, createSession, refreshSession } from './session.ts';
+import { uploadVideo } from './video.ts';
+
+export const DEFAULT_BLUESKY_HOSTS = {
+  /** Where app-password sessions start (the entryway); calls then go to the PDS it names. */
+  service: 'https://bsky.social',
+  /** Public post pages: <appUrl>/profile/<handle>/post/<rkey>. */
+  appUrl: 'https://bsky.app',
+  videoService: 'https://video.bsky.app',
+  /** Counts (getPosts) come from the appview; the public one needs no session. */
+  appView: 'https://public.api.bsky.app',
+};
+
+export interface BlueskyAdapterSettings {
+  service?: string;
+  appUrl?: string;
+  videoService?: string;
+  appView?: string;
+  timeoutMs?: number;
+  /** Between checks of a video job. */
+  pollIntervalMs?: number;
+  /** Checks before giving up on a video job; nothing is published then, so it is 'transient'. */
+  maxPolls?: number;
+  wait?: (ms: number) => Promise<void>;
+  fetch?: typeof fetch;
+  clock?: Clock;
+}
+
+export interface BlueskyAdapter extends PlatformAdapter {
+  /** The connect step: a handle (or email) and an app password, signed in once; the grant to keep. */
+  signIn(identifier: string, appPassword: string): Promise<Grant>;
+}
+
+const POST = 'app.bsky.feed.post';
+
+/**
+ * Bluesky (platforms.md §9) through @atproto/api, every host a setting. A grant is an
+ * app-password session (session.ts); an account's one target is itself. Posts get a record key
+ * made from the idempotency key (record-key.ts), so a repeated publish finds the first post
+ * instead of making a second, and find() looks there too. Text carries its links and mentions as
+ * facets (RichText); images go up as blobs with alt text and aspect ratio, a video through the
+ * video service (video.ts). A post's link goes into the text (a facet): a link card would need
+ * the page's title and image, fetched by us. Metrics come from the appview's getPosts (no
+ * impressions there; reposts and quotes count as shares).
+ */
+export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): BlueskyAdapter {
+  const clock = settings.clock ?? systemClock;
+  const service = settings.service ?? DEFAULT_BLUESKY_HOSTS.service;
+  const appUrl = settings.appUrl ?? DEFAULT_BLUESKY_HOSTS.appUrl;
+  const client: BlueskyClientSettings = {
+    timeoutMs: settings.timeoutMs ?? 60_000,
+    fetch: settings.fetch,
+    clock,
+  };
+  const video = {
+    ...client,
+    videoService: settings.videoService ?? DEFAULT_BLUESKY_HOSTS.videoService,
+    pollIntervalMs: settings.pollIntervalMs ?? 2_000,
+    maxPolls: settings.maxPolls ?? 90,
+    wait: settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+  };
+
+  const appView = settings.appView ?? DEFAULT_BLUESKY_HOSTS.appView;
+
+  const pds = (grant: Grant) => {
+    const context = blueskyContext(grant);
+    return { context, ...blueskyClient(client, context.pds, grant.accessToken) };
+  };
+  const published = (context: BlueskyContext, uri: string): PublishedPost => ({
+    externalId: uri,
+    url: `${appUrl}/profile/${context.handle}/post/${recordKeyOf(uri)}`,
+  });
+
+  /** The post at this record key, if there is one. */
+  async function existing(account: AccountAccess, rkey: string): Promise<PublishedPost | null> {
+    const { context, call } = pds(account.grant);
+    try {
+      const { data } = await call((agent) =>
+        agent.com.atproto.repo.getRecord({ repo: context.did, collection: POST, rkey }),
+      );
+      return published(context, data.uri);
+    } catch (error) {
+      if (isPlatformError(error) && error.detail.platformCode === 'RecordNotFound') return null;
+      throw error;
+    }
+  }
+
+  async function embedFor(
+    account: AccountAccess,
+    post: PostInput,
+  ): Promise<AppBskyFeedPost.Record['embed'] | undefined> {
+    const { context, agent, call } = pds(account.grant);
+    const videoFile = post.media.find((file) => file.kind === 'video');
+    if (videoFile) {
+      const blob = await uploadVideo(
+        video,
+        { ...context, accessToken: account.grant.accessToken },
+        videoFile,
+      );
+      return {
+        $type: 'app.bsky.embed.video',
+        video: blob,
+        ...(videoFile.altText ? { alt: videoFile.altText } : {}),
+        ...(aspectRatio(videoFile) ? { aspectRatio: aspectRatio(videoFile) } : {}),
+      };
+    }
+    if (post.media.length === 0) return undefined;
+    const images = [];
+    for (const file of post.media) {
+      const image = await call(() => uploadBlob(agent, file));
+      images.push({
+        alt: file.altText ?? '',
+        image,
+        ...(aspectRatio(file) ? { aspectRatio: aspectRatio(file) } : {}),
+      });
+    }
+    return { $type: 'app.bsky.embed.images', images };
+  }
+
+  return {
+    platform: 'bluesky',
+    signIn: (identifier, appPassword) => createSession(client, service, identifier, appPassword),
+    refresh: (grant) => refreshSession(client, grant),
+    async targets(grant): Promise<Target[]> {
+      const { context, call } = pds(grant);
+      const { data: repo } = await call((agent) =>
+        agent.com.atproto.repo.describeRepo({ repo: context.did }),
+      );
+      const profile = await call((agent) =>
+        agent.com.atproto.repo.getRecord({
+          repo: context.did,
+          collection: 'app.bsky.actor.profile',
+          rkey: 'self',
+        }),
+      ).catch((error: unknown) => {
+        // An account that never edited its profile has no record.
+        if (isPlatformError(error) && error.detail.platformCode === 'RecordNotFound') return undefined;
+        throw error;
+      });
+      const value = profile?.data.value as
+        { displayName?: string; avatar?: { ref?: { toString(): string } } } | undefined;
+      const avatar = value?.avatar?.ref?.toString();
+      return [
+        {
+          externalId: context.did,
+          name: value?.displayName || repo.handle,
+          handle: `@${repo.handle}`,
+          avatarUrl: avatar
+            ? `${context.pds}/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(context.did)}&cid=${avatar}`
+            : undefined,
+          profileUrl: `${appUrl}/profile/${repo.handle}`,
+        },
+      ];
+    },
+    async publish(account, post) {
+      checkMedia(post.media);
+      const { context, agent, call } = pds(account.grant);
+      const rkey = recordKeyFor(post.idempotencyKey);
+      const text = new RichText({ text: withLink(post.text, post.link) });
+      // Mentions resolve their handles to DIDs through the PDS; links need no call.
+      await call(() => text.detectFacets(agent));
+      const embed = await embedFor(account, post);
+      const record: AppBskyFeedPost.Record = {
+        $type: POST,
+        text: text.text,
+        createdAt: clock.now().toISOString(),
+        ...(text.facets?.length ? { facets: text.facets } : {}),
+        ...(embed ? { embed } : {}),
+      };
+      try {
+        const { data } = await call((a) =>
+          a.com.atproto.repo.createRecord({ repo: context.did, collection: POST, rkey, record }),
+        );
+        return published(context, data.uri);
+      } catch (error) {
+        // A key already used answers 500 (the PDS's unique constraint): the first attempt's post
+        // is there. Any refusal is checked the same way; a lost answer is left to find().
+        if (isPlatformError(error) && (error.kind === 'transient' || error.kind === 'rejected')) {
+          const first = await existing(account, rkey);
+          if (first) return first;
+        }
+        throw error;
+      }
+    },
+    find: (account, post) => existing(account, recordKeyFor(post.idempotencyKey)),
+    async metrics(_account, externalId) {
+      const { call } = blueskyClient(client, appView);
+      const { data } = await call((agent) => agent.app.bsky.feed.getPosts({ uris: [externalId] }));
+      const view = data.posts.find((p) => p.uri === externalId);
+      if (!view)
+        throw new PlatformError('rejected', {
+          platform: 'bluesky',
+          platformMessage: 'the appview does not have this post (deleted, or not indexed yet)',
+        });
+      return {
+        likes: view.likeCount ?? 0,
+        shares: (view.repostCount ?? 0) + (view.quoteCount ?? 0),
+        comments: view.replyCount ?? 0,
+        at: clock.now().toISOString(),
+      };
+    },
+    async remove(account, externalId) {
+      const { context, call } = pds(account.grant);
+      try {
+        await call((agent) =>
+          agent.com.atproto.repo.deleteRecord({
+            repo: context.did,
+            collection: POST,
+            rkey: recordKeyOf(externalId),
+          }),
+        );
+      } catch (error) {
+        // The PDS answers a missing record's deletion with success; others may say it is gone.
+        if (isPlatformError(error) && error.detail.platformCode === 'RecordNotFound') return;
+        throw error;
+      }
+    },
+  };
+}
