@@ -63,13 +63,21 @@ const REGISTRY = {
     })),
   [PAGES.publicationScreenshot]: comingSoon,
   [PAGES.releaseYoutube]: () =>
-    import('../features/channels/pages/release-page').then((module) => ({ Component: module.ReleaseYoutubePage })),
+    import('../features/channels/pages/release-page').then((module) => ({
+      Component: module.ReleaseYoutubePage,
+    })),
   [PAGES.releaseInstagram]: () =>
-    import('../features/channels/pages/release-page').then((module) => ({ Component: module.ReleaseInstagramPage })),
+    import('../features/channels/pages/release-page').then((module) => ({
+      Component: module.ReleaseInstagramPage,
+    })),
   [PAGES.releaseGoogleAnalytics]: () =>
-    import('../features/channels/pages/release-page').then((module) => ({ Component: module.ReleaseGoogleAnalyticsPage })),
+    import('../features/channels/pages/release-page').then((module) => ({
+      Component: module.ReleaseGoogleAnalyticsPage,
+    })),
   [PAGES.vkConnection]: () =>
-    import('../features/channels/pages/release-page').then((module) => ({ Component: module.VkConnectionPage })),
+    import('../features/channels/pages/release-page').then((module) => ({
+      Component: module.VkConnectionPage,
+    })),
   [PAGES.profile]: () =>
     import('../features/profile/pages/profile-page').then((module) => ({ Component: module.ProfilePage })),
 } satisfies Record<PageUrl, PageLoader>;

@@ -16,7 +16,9 @@ export function releasePageUrl(account: { id: number; platform: ChannelPlatform 
 }
 
 /** The channel accounts page, filtered on a platform, or opening the connect dialog. */
-export function channelsUrl(params: { platform?: ChannelPlatform; connect?: ChannelPlatform | '' } = {}): string {
+export function channelsUrl(
+  params: { platform?: ChannelPlatform; connect?: ChannelPlatform | '' } = {},
+): string {
   const search = new URLSearchParams();
   if (params.platform) search.set('platform', params.platform);
   if (params.connect !== undefined) search.set('connect', params.connect);

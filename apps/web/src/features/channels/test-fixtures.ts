@@ -43,8 +43,9 @@ export const pageOf = <T>(items: T[]) => ({
   pageSize: 10,
 });
 
-const platform = (over: Partial<ChannelPlatformInfo> & Pick<ChannelPlatformInfo, 'platform' | 'displayName' | 'connect'>) =>
-  ({ mode: 'sandbox', ...over }) as ChannelPlatformInfo;
+const platform = (
+  over: Partial<ChannelPlatformInfo> & Pick<ChannelPlatformInfo, 'platform' | 'displayName' | 'connect'>,
+) => ({ mode: 'sandbox', ...over }) as ChannelPlatformInfo;
 
 export const PLATFORMS: DataOf<'channelPlatforms'> = {
   sandbox: true,
@@ -56,7 +57,10 @@ export const PLATFORMS: DataOf<'channelPlatforms'> = {
       platform: 'telegram',
       displayName: 'Telegram',
       connect: 'botToken',
-      sandboxHints: { botToken: '123456789:AAHsandboxsandboxsandboxsandboxsand', channel: '@postdeck_sandbox' },
+      sandboxHints: {
+        botToken: '123456789:AAHsandboxsandboxsandboxsandboxsand',
+        channel: '@postdeck_sandbox',
+      },
     }),
     platform({ platform: 'mastodon', displayName: 'Mastodon', connect: 'oauthPerInstance' }),
     platform({ platform: 'bluesky', displayName: 'Bluesky', connect: 'appPassword' }),

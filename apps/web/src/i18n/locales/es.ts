@@ -455,7 +455,8 @@ export const es: Messages = {
   channels: esChannels,
   shell: {
     sandbox: 'Entorno de pruebas',
-    sandboxHint: 'Los canales funcionan en servidores de prueba locales: nada llega a las plataformas reales.',
+    sandboxHint:
+      'Los canales funcionan en servidores de prueba locales: nada llega a las plataformas reales.',
     breadcrumb: 'Ruta de navegación',
     errorLog: 'Registro de errores',
     errorLogButton: 'Abrir el registro de errores',

@@ -449,7 +449,8 @@ export const ja: Messages = {
   channels: jaChannels,
   shell: {
     sandbox: 'サンドボックス',
-    sandboxHint: 'チャンネルはローカルのテストサーバーで動作しています。実際のプラットフォームには何も届きません。',
+    sandboxHint:
+      'チャンネルはローカルのテストサーバーで動作しています。実際のプラットフォームには何も届きません。',
     breadcrumb: 'パンくずリスト',
     errorLog: 'エラーログ',
     errorLogButton: 'エラーログを開く',

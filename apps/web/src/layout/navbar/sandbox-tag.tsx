@@ -8,7 +8,7 @@ export function SandboxTag() {
   if (!usePublicConfig().data?.sandbox) return null;
   return (
     <Tooltip title={t('shell.sandboxHint')}>
-      <Tag color="gold" data-testid="sandbox-tag" tabIndex={0} aria-describedby={undefined} style={{ marginInlineEnd: 0 }}>
+      <Tag color="gold" data-testid="sandbox-tag" tabIndex={0} style={{ marginInlineEnd: 0 }}>
         {t('shell.sandbox')}
       </Tag>
     </Tooltip>

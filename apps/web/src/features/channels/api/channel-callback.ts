@@ -7,7 +7,9 @@ import { request } from '../../../api/client';
  */
 const answers = new Map<string, Promise<DataOf<'channelConnectCallback'>>>();
 
-export function answerCallback(body: BodyOf<'channelConnectCallback'>): Promise<DataOf<'channelConnectCallback'>> {
+export function answerCallback(
+  body: BodyOf<'channelConnectCallback'>,
+): Promise<DataOf<'channelConnectCallback'>> {
   let answer = answers.get(body.state);
   if (!answer) {
     answer = request('channelConnectCallback', { body, inlineErrors: true });

@@ -24,13 +24,27 @@ export function AccountDetails({ account }: { account: ChannelAccount }) {
       items={[
         { key: 'platform', label: t('channels.platform'), children: platformName(account.platform) },
         { key: 'department', label: t('channels.department'), children: account.department.name },
-        { key: 'status', label: t('channels.status'), children: <AccountStatusTag status={account.status} /> },
+        {
+          key: 'status',
+          label: t('channels.status'),
+          children: <AccountStatusTag status={account.status} />,
+        },
         ...(account.status === 'released'
           ? []
           : [{ key: 'expiry', label: t('channels.tokenExpiry'), children: expiry }]),
-        { key: 'connectedAt', label: t('channels.releasePage.connectedAt'), children: formatTime(account.connectedAt) },
+        {
+          key: 'connectedAt',
+          label: t('channels.releasePage.connectedAt'),
+          children: formatTime(account.connectedAt),
+        },
         ...(account.connectedBy
-          ? [{ key: 'connectedBy', label: t('channels.releasePage.connectedBy'), children: account.connectedBy.name }]
+          ? [
+              {
+                key: 'connectedBy',
+                label: t('channels.releasePage.connectedBy'),
+                children: account.connectedBy.name,
+              },
+            ]
           : []),
         {
           key: 'scopes',

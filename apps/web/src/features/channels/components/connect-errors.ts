@@ -27,7 +27,9 @@ const FIELD_OF_CODE: Record<number, ConnectField> = {
 export function placeConnectError(error: unknown, form: FormInstance): string | undefined {
   if (!isApiError(error)) return error instanceof Error ? error.message : String(error);
   // The contract's field is departmentId; the form's, department.
-  const errors = error.fieldErrors.map((e) => (e.field === 'departmentId' ? { ...e, field: 'department' } : e));
+  const errors = error.fieldErrors.map((e) =>
+    e.field === 'departmentId' ? { ...e, field: 'department' } : e,
+  );
   const { fields, others } = placeFieldErrors(errors, CONNECT_FIELDS);
   if (fields.length > 0) {
     form.setFields(fields);

@@ -16,9 +16,12 @@ export function ReleaseOutcome({ result }: { result: DataOf<'channelRelease'> })
       description={
         <ul style={{ paddingInlineStart: 20, margin: 0 }}>
           <li>
-            {t(result.revokedAtPlatform ? 'channels.releasePage.revoked' : 'channels.releasePage.notRevoked', {
-              platform,
-            })}
+            {t(
+              result.revokedAtPlatform ? 'channels.releasePage.revoked' : 'channels.releasePage.notRevoked',
+              {
+                platform,
+              },
+            )}
           </li>
           <li>
             {result.heldPublications > 0

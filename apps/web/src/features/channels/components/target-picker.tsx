@@ -26,7 +26,9 @@ export function TargetPicker({ answer, busy, onPick }: TargetPickerProps) {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {t('channels.authorize.title', { platform })}
       </Typography.Title>
-      <Typography.Text>{t('channels.authorize.intro', { department: answer.department.name })}</Typography.Text>
+      <Typography.Text>
+        {t('channels.authorize.intro', { department: answer.department.name })}
+      </Typography.Text>
       {answer.missingScopes.length > 0 && (
         <Alert
           type="warning"
@@ -75,7 +77,9 @@ export function TargetPicker({ answer, busy, onPick }: TargetPickerProps) {
       <Typography.Text type="secondary">
         {t('channels.authorize.expiresAt', { time: parseTime(answer.expiresAt, '{h}:{i}') })}
       </Typography.Text>
-      {ticked.length === 0 && <Typography.Text type="warning">{t('channels.authorize.noneSelected')}</Typography.Text>}
+      {ticked.length === 0 && (
+        <Typography.Text type="warning">{t('channels.authorize.noneSelected')}</Typography.Text>
+      )}
       <Button type="primary" disabled={ticked.length === 0} loading={busy} onClick={() => onPick(ticked)}>
         {t('channels.authorize.submit')}
       </Button>

@@ -19,7 +19,8 @@ beforeEach(() => {
   spy = mockFetch(({ url, body }) => {
     const path = url.pathname;
     if (path.endsWith('/channel/connect/callback')) {
-      if ((body as { error?: string }).error) return envelope(null, { status: 400, code: 102004, msg: DENIED });
+      if ((body as { error?: string }).error)
+        return envelope(null, { status: 400, code: 102004, msg: DENIED });
       return envelope(TARGETS);
     }
     if (path.endsWith('/channel/connect/pick')) {
@@ -63,7 +64,9 @@ describe('/authOpen', () => {
     expect(calls(spy, CALLBACK)).toHaveLength(1);
     expect(JSON.parse(String(calls(spy, CALLBACK)[0]?.[1]?.body))).toEqual({ state: 's-1', code: 'c-1' });
     expect(router.state.location.search).toBe('');
-    expect(screen.getByText('Every account this sign-in reaches. Those ticked will belong to Newsroom.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Every account this sign-in reaches. Those ticked will belong to Newsroom.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Connected in Video desk, will be renewed')).toBeInTheDocument();
 
     const morning = screen.getByRole('checkbox', { name: 'Morning News' });
@@ -84,7 +87,9 @@ describe('/authOpen', () => {
   });
 
   it("shows a denied consent in the user's language, with the ways on", async () => {
-    const { router, user } = renderPage('/authOpen?state=s-2&error=access_denied&error_description=User+denied');
+    const { router, user } = renderPage(
+      '/authOpen?state=s-2&error=access_denied&error_description=User+denied',
+    );
     expect(await screen.findByText(DENIED)).toBeInTheDocument();
     expect(screen.getByText('Nothing was connected')).toBeInTheDocument();
     expect(JSON.parse(String(calls(spy, CALLBACK)[0]?.[1]?.body))).toEqual({
@@ -100,7 +105,9 @@ describe('/authOpen', () => {
   it('says so when opened without an answer, and sends nothing', async () => {
     renderPage('/authOpen');
     const panel = (await screen.findByText('Nothing was connected')).closest('.ant-result') as HTMLElement;
-    expect(within(panel).getByText('This address was opened without an answer from a platform.')).toBeInTheDocument();
+    expect(
+      within(panel).getByText('This address was opened without an answer from a platform.'),
+    ).toBeInTheDocument();
     expect(calls(spy, CALLBACK)).toHaveLength(0);
   });
 });

@@ -40,7 +40,8 @@ beforeEach(() => {
       const released = account((body as { id: number }).id, 'Morning News', { status: 'released' });
       return envelope({ account: released, revokedAtPlatform: true, heldPublications: 2 });
     }
-    if (path.endsWith('/channel/connect/start')) return envelope({ authorizationUrl: 'http://127.0.0.1:9/consent?x=1' });
+    if (path.endsWith('/channel/connect/start'))
+      return envelope({ authorizationUrl: 'http://127.0.0.1:9/consent?x=1' });
     if (path.endsWith('/channel/connect/telegram'))
       return envelope(null, {
         status: 400,
@@ -59,7 +60,9 @@ afterEach(() => {
 });
 
 function renderPage(entry = LIST, permissions = ALL) {
-  useUserStore.getState().setSession({ ...USER_INFO, department: { id: 3, name: 'Newsroom' }, permissions }, []);
+  useUserStore
+    .getState()
+    .setSession({ ...USER_INFO, department: { id: 3, name: 'Newsroom' }, permissions }, []);
   const router = createMemoryRouter(
     [
       { path: LIST, Component: ChannelAccountsPage },
@@ -76,7 +79,10 @@ function renderPage(entry = LIST, permissions = ALL) {
 }
 
 const lastListQuery = () =>
-  new URL(String(calls(spy, '/prod-api/channel/account/list').at(-1)?.[0]), 'http://x').searchParams.toString();
+  new URL(
+    String(calls(spy, '/prod-api/channel/account/list').at(-1)?.[0]),
+    'http://x',
+  ).searchParams.toString();
 const bodyOf = (path: string) => JSON.parse(String(calls(spy, path).at(-1)?.[1]?.body));
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 const dialogTitled = async (title: string) =>
@@ -95,14 +101,19 @@ describe('the channel accounts page', () => {
     expect(within(row).getByText('5 minutes ago')).toBeInTheDocument();
     expect(within(row).getByText('3')).toBeInTheDocument();
     expect(within(row).getByText(/Missing permissions: pages_read_engagement/)).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: '@morningnews' })).toHaveAttribute('href', 'https://facebook.test/1');
+    expect(within(row).getByRole('link', { name: '@morningnews' })).toHaveAttribute(
+      'href',
+      'https://facebook.test/1',
+    );
     const youtube = await rowOf('Launch Channel');
     expect(within(youtube).getByText('YouTube')).toBeInTheDocument();
     expect(within(youtube).getByText('9,500')).toBeInTheDocument();
     const released = await rowOf('Old Page');
     expect(within(released).getByText('Released')).toBeInTheDocument();
     expect(within(released).queryByRole('button', { name: 'Release' })).not.toBeInTheDocument();
-    expect(screen.getByTestId('channels-sandbox')).toHaveTextContent('nothing you connect or publish reaches the real platforms');
+    expect(screen.getByTestId('channels-sandbox')).toHaveTextContent(
+      'nothing you connect or publish reaches the real platforms',
+    );
 
     await user.click(screen.getByLabelText('Status'));
     await user.click(await screen.findByTitle('Needs re-authorisation'));
@@ -121,12 +132,16 @@ describe('the channel accounts page', () => {
     await user.click(release);
     expect(await within(dialog).findByText('Morning News is released.')).toBeInTheDocument();
     expect(within(dialog).getByText('The access was revoked at Facebook too.')).toBeInTheDocument();
-    expect(within(dialog).getByText('Scheduled publications held: 2. Their authors were told.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Scheduled publications held: 2. Their authors were told.'),
+    ).toBeInTheDocument();
     expect(bodyOf('/prod-api/channel/account/release')).toEqual({ id: 1 });
 
     await user.click(within(dialog).getByText('Close'));
     await user.click(within(await rowOf('Launch Channel')).getByRole('link', { name: 'Release' }));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/youtubeRelieve?id=2'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/youtubeRelieve?id=2'),
+    );
   });
 
   it('shows no actions without the connect and release permissions, and an empty list invites to connect', async () => {
@@ -160,7 +175,9 @@ describe('the connect dialog', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     const { user } = renderPage();
     const dialog = await openConnect(user, 'Facebook');
-    expect(within(itemOf(within(dialog).getByLabelText('Department'))).getByTitle('Newsroom')).toBeInTheDocument();
+    expect(
+      within(itemOf(within(dialog).getByLabelText('Department'))).getByTitle('Newsroom'),
+    ).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Continue to Facebook' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://127.0.0.1:9/consent?x=1'));
     expect(bodyOf('/prod-api/channel/connect/start')).toEqual({ platform: 'facebook', departmentId: 3 });

@@ -44,7 +44,8 @@ export function ChannelAccountsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [connectParam]);
 
-  const change = (next: Partial<ChannelFilters>) => setParams(writeChannelFilters(changeListFilters(filters, next)));
+  const change = (next: Partial<ChannelFilters>) =>
+    setParams(writeChannelFilters(changeListFilters(filters, next)));
   const connect = () => connecting.show({});
   const filtered = FILTER_KEYS.some((key) => filters[key] !== undefined);
   const emptyText = filtered ? (
@@ -89,7 +90,8 @@ export function ChannelAccountsPage() {
             emptyText={emptyText}
             onReconnect={
               canConnect
-                ? (account) => connecting.show({ platform: account.platform, departmentId: account.department.id })
+                ? (account) =>
+                    connecting.show({ platform: account.platform, departmentId: account.department.id })
                 : undefined
             }
             onRelease={canRelease ? releasing.show : undefined}

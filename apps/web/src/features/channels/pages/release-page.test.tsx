@@ -17,7 +17,11 @@ const CHANNEL = account(2, 'Launch Channel', {
   tokenExpiresAt: inDays(20),
   scopes: ['youtube.upload'],
 });
-const COMMUNITY = account(4, 'Club Wall', { platform: 'vk', status: 'released', releasedAt: '2026-10-01T00:00:00Z' });
+const COMMUNITY = account(4, 'Club Wall', {
+  platform: 'vk',
+  status: 'released',
+  releasedAt: '2026-10-01T00:00:00Z',
+});
 
 let spy: ReturnType<typeof mockFetch>;
 
@@ -68,7 +72,10 @@ describe('the release pages', () => {
     const { user } = renderPage('/youtubeRelieve?id=2');
     expect(await screen.findByText('Launch Channel')).toBeInTheDocument();
     expect(screen.getByText('Release YouTube connection')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: '@launch' })).toHaveAttribute('href', 'https://youtube.test/@launch');
+    expect(screen.getByRole('link', { name: '@launch' })).toHaveAttribute(
+      'href',
+      'https://youtube.test/@launch',
+    );
     expect(screen.getByText(/^in 20 days/)).toBeInTheDocument();
     expect(screen.getByText('youtube.upload')).toBeInTheDocument();
     expect(screen.getByText(/Publications scheduled on it are held/)).toBeInTheDocument();
@@ -80,7 +87,9 @@ describe('the release pages', () => {
     expect(await screen.findByText('Launch Channel is released.')).toBeInTheDocument();
     expect(screen.getByText(/YouTube does not let Postdeck revoke its access/)).toBeInTheDocument();
     expect(screen.getByText('No scheduled publication was waiting on it.')).toBeInTheDocument();
-    expect(JSON.parse(String(calls(spy, '/prod-api/channel/account/release')[0]?.[1]?.body))).toEqual({ id: 2 });
+    expect(JSON.parse(String(calls(spy, '/prod-api/channel/account/release')[0]?.[1]?.body))).toEqual({
+      id: 2,
+    });
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument());
   });
 
@@ -99,7 +108,9 @@ describe('the release pages', () => {
 
   it('says when the account does not exist or is outside the departments', async () => {
     renderPage('/youtubeRelieve?id=99');
-    expect(await screen.findByText('No such account, or it is outside your departments.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('No such account, or it is outside your departments.'),
+    ).toBeInTheDocument();
   });
 
   it('says when the account may not be seen', async () => {

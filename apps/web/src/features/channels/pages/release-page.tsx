@@ -32,12 +32,15 @@ function ReleasePage({ title }: { title: ReleaseTitle }) {
   );
 
   const body = () => {
-    if (id === undefined) return <Result status="warning" title={t('channels.releasePage.noId')} extra={back} />;
+    if (id === undefined)
+      return <Result status="warning" title={t('channels.releasePage.noId')} extra={back} />;
     if (account.isPending) return <Spin aria-label={t('app.loading')} />;
     if (account.isError) {
       const status = isApiError(account.error) ? account.error.status : 0;
-      if (status === 404) return <Result status="404" title={t('channels.releasePage.notFound')} extra={back} />;
-      if (status === 403) return <Result status="403" title={t('channels.releasePage.forbidden')} extra={back} />;
+      if (status === 404)
+        return <Result status="404" title={t('channels.releasePage.notFound')} extra={back} />;
+      if (status === 403)
+        return <Result status="403" title={t('channels.releasePage.forbidden')} extra={back} />;
       return <LoadError title={t('channels.releasePage.loadFailed')} onRetry={() => account.refetch()} />;
     }
     return <ReleasePanel account={account.data} canRelease={canRelease} />;

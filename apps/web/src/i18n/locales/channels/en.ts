@@ -47,7 +47,8 @@ export const enChannels = {
     instance: 'Mastodon server',
     instanceHint: 'The address of your server, such as mastodon.social',
     botToken: 'Bot token',
-    botTokenHint: 'The token BotFather gave; the bot must be an administrator of the channel allowed to post.',
+    botTokenHint:
+      'The token BotFather gave; the bot must be an administrator of the channel allowed to post.',
     channel: 'Channel',
     channelHint: "@username, or a private channel's id starting with -100",
     identifier: 'Handle',
@@ -66,7 +67,8 @@ export const enChannels = {
     intro: 'Every account this sign-in reaches. Those ticked will belong to {{department}}.',
     selectAll: 'Select all',
     existing: 'Connected in {{department}}, will be renewed',
-    missingScopes: '{{platform}} did not grant every permission Postdeck asks for ({{scopes}}): these accounts may not work fully.',
+    missingScopes:
+      '{{platform}} did not grant every permission Postdeck asks for ({{scopes}}): these accounts may not work fully.',
     expiresAt: 'Choose before {{time}}.',
     submit: 'Connect selected',
     noneSelected: 'Tick at least one account.',
@@ -99,7 +101,8 @@ export const enChannels = {
     released: '{{name}} is released.',
     releasedAt: 'Released {{time}}',
     revoked: 'The access was revoked at {{platform}} too.',
-    notRevoked: '{{platform}} does not let Postdeck revoke its access: remove Postdeck in its settings if you wish.',
+    notRevoked:
+      '{{platform}} does not let Postdeck revoke its access: remove Postdeck in its settings if you wish.',
     held: 'Scheduled publications held: {{count}}. Their authors were told.',
     noHeld: 'No scheduled publication was waiting on it.',
     alreadyReleased: 'This account is released.',

@@ -25,7 +25,8 @@ export const esChannels: ChannelMessages = {
   total: '{{count}} en total',
   loadFailed: 'No se pudieron cargar las cuentas de canal',
   empty: 'Todavía no hay ninguna cuenta de canal conectada',
-  emptyHint: 'Conecte una página de Facebook, un canal de YouTube, un canal de Telegram… para publicar en ellos.',
+  emptyHint:
+    'Conecte una página de Facebook, un canal de YouTube, un canal de Telegram… para publicar en ellos.',
   noMatch: 'Ninguna cuenta coincide con estos filtros',
   sandbox: {
     title: 'Entorno de pruebas',
@@ -48,7 +49,8 @@ export const esChannels: ChannelMessages = {
     instance: 'Servidor de Mastodon',
     instanceHint: 'La dirección de su servidor, como mastodon.social',
     botToken: 'Token del bot',
-    botTokenHint: 'El token que dio BotFather; el bot debe ser administrador del canal con permiso para publicar.',
+    botTokenHint:
+      'El token que dio BotFather; el bot debe ser administrador del canal con permiso para publicar.',
     channel: 'Canal',
     channelHint: '@usuario, o el id de un canal privado que empieza por -100',
     identifier: 'Usuario',
@@ -65,7 +67,8 @@ export const esChannels: ChannelMessages = {
   authorize: {
     reading: 'Leyendo la respuesta de la plataforma…',
     title: 'Elija qué conectar en {{platform}}',
-    intro: 'Todas las cuentas a las que llega este inicio de sesión. Las marcadas pertenecerán a {{department}}.',
+    intro:
+      'Todas las cuentas a las que llega este inicio de sesión. Las marcadas pertenecerán a {{department}}.',
     selectAll: 'Seleccionar todas',
     existing: 'Conectada en {{department}}, se renovará',
     missingScopes:

@@ -48,13 +48,15 @@ export const jaChannels: ChannelMessages = {
     instance: 'Mastodon サーバー',
     instanceHint: 'サーバーのアドレス（例: mastodon.social）',
     botToken: 'ボットトークン',
-    botTokenHint: 'BotFather が発行したトークン。ボットは投稿が許可されたチャンネル管理者である必要があります。',
+    botTokenHint:
+      'BotFather が発行したトークン。ボットは投稿が許可されたチャンネル管理者である必要があります。',
     channel: 'チャンネル',
     channelHint: '@ユーザー名、または -100 で始まる非公開チャンネルの ID',
     identifier: 'ハンドル',
     identifierHint: 'あなたのハンドル（例: alice.bsky.social）',
     appPassword: 'アプリパスワード',
-    appPasswordHint: 'Bluesky の設定の「アプリパスワード」で作成したもの。アカウント自体のパスワードではありません。',
+    appPasswordHint:
+      'Bluesky の設定の「アプリパスワード」で作成したもの。アカウント自体のパスワードではありません。',
     useSandbox: 'サンドボックスのテストアカウントを使う',
     useSandboxBot: 'サンドボックスのテストボットを使う',
     useSandboxInstance: 'サンドボックスのテストサーバーを使う',

@@ -29,7 +29,8 @@ export const zhChannels: ChannelMessages = {
   noMatch: '没有符合筛选条件的账号',
   sandbox: {
     title: '沙盒',
-    description: '这里的账号位于随 Postdeck 启动的本地测试服务器上：您连接或发布的任何内容都不会到达真实平台。',
+    description:
+      '这里的账号位于随 Postdeck 启动的本地测试服务器上：您连接或发布的任何内容都不会到达真实平台。',
   },
   connect: {
     open: '连接账号',
@@ -66,7 +67,8 @@ export const zhChannels: ChannelMessages = {
     intro: '此次授权可触及的全部账号。勾选的账号将归属于 {{department}}。',
     selectAll: '全选',
     existing: '已在 {{department}} 连接，将被续期',
-    missingScopes: '{{platform}} 未授予 Postdeck 请求的全部权限（{{scopes}}）：这些账号可能无法完全正常使用。',
+    missingScopes:
+      '{{platform}} 未授予 Postdeck 请求的全部权限（{{scopes}}）：这些账号可能无法完全正常使用。',
     expiresAt: '请在 {{time}} 之前选择。',
     submit: '连接所选账号',
     noneSelected: '请至少勾选一个账号。',
