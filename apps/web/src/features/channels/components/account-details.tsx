@@ -46,6 +46,15 @@ export function AccountDetails({ account }: { account: ChannelAccount }) {
               },
             ]
           : []),
+        ...(account.sameGrant && account.sameGrant.length > 0
+          ? [
+              {
+                key: 'sameGrant',
+                label: t('channels.releasePage.sameGrant'),
+                children: account.sameGrant.map((other) => other.name).join(', '),
+              },
+            ]
+          : []),
         {
           key: 'scopes',
           label: t('channels.releasePage.scopes'),

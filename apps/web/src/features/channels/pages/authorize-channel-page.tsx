@@ -25,9 +25,7 @@ export function AuthorizeChannelPage() {
 
   useEffect(() => {
     if (location.search) void navigate({ pathname: location.pathname, search: '' }, { replace: true });
-    // Only the address the page was opened with.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [location.pathname, location.search, navigate]);
 
   const targets = useQuery({
     queryKey: [...CHANNELS_KEY, 'callback', answer?.state],

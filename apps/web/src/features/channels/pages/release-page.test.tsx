@@ -21,6 +21,7 @@ const COMMUNITY = account(4, 'Club Wall', {
   platform: 'vk',
   status: 'released',
   releasedAt: '2026-10-01T00:00:00Z',
+  sameGrant: [{ id: 6, name: 'Club News' }],
 });
 
 let spy: ReturnType<typeof mockFetch>;
@@ -97,6 +98,7 @@ describe('the release pages', () => {
     renderPage('/vk?id=4');
     expect(await screen.findByText('This account is released.')).toBeInTheDocument();
     expect(screen.getByText('VK connection')).toBeInTheDocument();
+    expect(screen.getByText('Club News')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument();
   });
 

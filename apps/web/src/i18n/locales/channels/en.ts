@@ -87,6 +87,7 @@ export const enChannels = {
     connection: 'Connection',
     connectedAt: 'Connected',
     connectedBy: 'Connected by',
+    sameGrant: 'Connected with the same sign-in',
     scopes: 'Permissions granted',
     none: 'None',
     whatHappens: 'What releasing does',

@@ -91,6 +91,7 @@ export const esChannels: ChannelMessages = {
     connection: 'Conexión',
     connectedAt: 'Conectada',
     connectedBy: 'Conectada por',
+    sameGrant: 'Conectadas con el mismo inicio de sesión',
     scopes: 'Permisos concedidos',
     none: 'Ninguno',
     whatHappens: 'Qué hace desvincular',

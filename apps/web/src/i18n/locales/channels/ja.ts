@@ -89,6 +89,7 @@ export const jaChannels: ChannelMessages = {
     connection: '接続',
     connectedAt: '接続日時',
     connectedBy: '接続したユーザー',
+    sameGrant: '同じ認可で接続したアカウント',
     scopes: '許可された権限',
     none: 'なし',
     whatHappens: '連携解除で行われること',

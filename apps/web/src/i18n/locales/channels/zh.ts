@@ -87,6 +87,7 @@ export const zhChannels: ChannelMessages = {
     connection: '连接信息',
     connectedAt: '连接时间',
     connectedBy: '连接人',
+    sameGrant: '同一授权下连接的账号',
     scopes: '已授予的权限',
     none: '无',
     whatHappens: '解除后会发生什么',
