@@ -45,6 +45,12 @@ export const channelAccountSchema = z.object({
   connectedAt: z.string(),
   releasedAt: z.string().nullable(),
   releasedBy: named.nullable(),
+  /**
+   * channelAccountDetail only, optional: the other accounts connected through the same grant
+   * (the VK communities one user administers, the Facebook pages of one consent), which /vk shows
+   * as its connection.
+   */
+  sameGrant: z.array(named).optional(),
 });
 export type ChannelAccount = z.infer<typeof channelAccountSchema>;
 
@@ -71,7 +77,9 @@ export const channelPlatformInfoSchema = z.object({
   mode: z.enum(CHANNEL_MODES),
   /**
    * In the sandbox, what to type where the platform asks for more than a click (Telegram's bot
-   * token and channel, Mastodon's instance, Bluesky's handle and app password).
+   * token and channel, Mastodon's instance, Bluesky's handle and app password), keyed by the
+   * connect bodies' field names: botToken, channel, instance, identifier, appPassword (the
+   * console fills the fields of those names).
    */
   sandboxHints: z.record(z.string(), z.string()).optional(),
 });

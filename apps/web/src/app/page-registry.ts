@@ -24,7 +24,10 @@ const REGISTRY = {
     })),
   [PAGES.publishList]: comingSoon,
   [PAGES.scheduledPublishing]: comingSoon,
-  [PAGES.channelAccounts]: comingSoon,
+  [PAGES.channelAccounts]: () =>
+    import('../features/channels/pages/channel-accounts-page').then((module) => ({
+      Component: module.ChannelAccountsPage,
+    })),
   [PAGES.materials]: () =>
     import('../features/materials/pages/materials-page').then((module) => ({
       Component: module.MaterialsPage,
@@ -54,12 +57,27 @@ const REGISTRY = {
     import('../features/me/pages/change-password-page').then((module) => ({
       Component: module.ChangePasswordPage,
     })),
-  [PAGES.authorizeChannel]: comingSoon,
+  [PAGES.authorizeChannel]: () =>
+    import('../features/channels/pages/authorize-channel-page').then((module) => ({
+      Component: module.AuthorizeChannelPage,
+    })),
   [PAGES.publicationScreenshot]: comingSoon,
-  [PAGES.releaseYoutube]: comingSoon,
-  [PAGES.releaseInstagram]: comingSoon,
-  [PAGES.releaseGoogleAnalytics]: comingSoon,
-  [PAGES.vkConnection]: comingSoon,
+  [PAGES.releaseYoutube]: () =>
+    import('../features/channels/pages/release-page').then((module) => ({
+      Component: module.ReleaseYoutubePage,
+    })),
+  [PAGES.releaseInstagram]: () =>
+    import('../features/channels/pages/release-page').then((module) => ({
+      Component: module.ReleaseInstagramPage,
+    })),
+  [PAGES.releaseGoogleAnalytics]: () =>
+    import('../features/channels/pages/release-page').then((module) => ({
+      Component: module.ReleaseGoogleAnalyticsPage,
+    })),
+  [PAGES.vkConnection]: () =>
+    import('../features/channels/pages/release-page').then((module) => ({
+      Component: module.VkConnectionPage,
+    })),
   [PAGES.profile]: () =>
     import('../features/profile/pages/profile-page').then((module) => ({ Component: module.ProfilePage })),
 } satisfies Record<PageUrl, PageLoader>;

@@ -268,6 +268,21 @@ describe('navbar (NB-*)', () => {
     }
   });
 
+  it('says "Sandbox" when the channel platforms run on the local sandbox servers', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(publicConfigQuery().queryKey, { ...NO_SSO_CONFIG, sandbox: true });
+    renderLayout(NEW, queryClient);
+    expect(await screen.findByTestId('sandbox-tag')).toHaveTextContent('Sandbox');
+  });
+
+  it('shows no Sandbox tag with the real platforms', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(publicConfigQuery().queryKey, NO_SSO_CONFIG);
+    renderLayout(NEW, queryClient);
+    await screen.findByTestId('page');
+    expect(screen.queryByTestId('sandbox-tag')).not.toBeInTheDocument();
+  });
+
   describe('Operation manual', () => {
     const openManual = async (name: string) => {
       const open = vi.spyOn(window, 'open').mockReturnValue(null);

@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { routeTitle } from '../i18n/i18n';
 import { useEditionStore } from '../stores/edition-store';
 import { useUserStore } from '../stores/user-store';
+import { SandboxTag } from './navbar/sandbox-tag';
 import styles from './simple-edition.module.css';
 
 /** Spec §2: the simple edition's four tabs, in order, by route-title key. */
@@ -69,6 +70,7 @@ export function SimpleHeader({ onLogout, noticeIcon }: SimpleHeaderProps) {
         onClick={({ key }) => void navigate(key)}
       />
       <div className={styles.right}>
+        <SandboxTag />
         <EditionSwitch />
         <span data-testid="navbar-user-name">{name}</span>
         {noticeIcon}

@@ -1,3 +1,5 @@
+import { enChannels } from './channels/en';
+
 /**
  * English texts of antd's pages (en-boot.ts holds those the first paint needs); the shape every
  * other language must match (see messages.ts and the parity test).
@@ -448,7 +450,10 @@ export const en = {
       stay: 'Stay',
     },
   },
+  channels: enChannels,
   shell: {
+    sandbox: 'Sandbox',
+    sandboxHint: 'Channels run on local test servers: nothing reaches the real platforms.',
     breadcrumb: 'Breadcrumb',
     errorLog: 'Error Log',
     errorLogButton: 'Open the error log',

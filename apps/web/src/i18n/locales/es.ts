@@ -1,3 +1,4 @@
+import { esChannels } from './channels/es';
 import type { Messages } from './en';
 
 export const es: Messages = {
@@ -451,7 +452,11 @@ export const es: Messages = {
       stay: 'Quedarse',
     },
   },
+  channels: esChannels,
   shell: {
+    sandbox: 'Entorno de pruebas',
+    sandboxHint:
+      'Los canales funcionan en servidores de prueba locales: nada llega a las plataformas reales.',
     breadcrumb: 'Ruta de navegación',
     errorLog: 'Registro de errores',
     errorLogButton: 'Abrir el registro de errores',

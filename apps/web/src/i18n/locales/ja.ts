@@ -1,3 +1,4 @@
+import { jaChannels } from './channels/ja';
 import type { Messages } from './en';
 
 export const ja: Messages = {
@@ -445,7 +446,11 @@ export const ja: Messages = {
       stay: 'とどまる',
     },
   },
+  channels: jaChannels,
   shell: {
+    sandbox: 'サンドボックス',
+    sandboxHint:
+      'チャンネルはローカルのテストサーバーで動作しています。実際のプラットフォームには何も届きません。',
     breadcrumb: 'パンくずリスト',
     errorLog: 'エラーログ',
     errorLogButton: 'エラーログを開く',

@@ -1,3 +1,4 @@
+import { zhChannels } from './channels/zh';
 import type { Messages } from './en';
 
 export const zh: Messages = {
@@ -439,7 +440,10 @@ export const zh: Messages = {
       stay: '留下',
     },
   },
+  channels: zhChannels,
   shell: {
+    sandbox: '沙盒',
+    sandboxHint: '渠道运行在本地测试服务器上：任何内容都不会到达真实平台。',
     breadcrumb: '面包屑',
     errorLog: '错误日志',
     errorLogButton: '打开错误日志',

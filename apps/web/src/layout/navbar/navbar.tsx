@@ -12,6 +12,7 @@ import { useUserStore } from '../../stores/user-store';
 import { Breadcrumb } from '../breadcrumb/breadcrumb';
 import { ErrorLog } from '../error-log/error-log';
 import styles from './navbar.module.css';
+import { SandboxTag } from './sandbox-tag';
 import { Screenfull } from './screenfull';
 import { SizeSelect } from './size-select';
 
@@ -70,6 +71,7 @@ export function Navbar({ onLogout, messageBell, editionSwitch }: NavbarProps) {
           data-testid="sidebar-toggle"
         />
         <Breadcrumb />
+        <SandboxTag />
       </div>
       <div className={styles.right}>
         {editionSwitch}

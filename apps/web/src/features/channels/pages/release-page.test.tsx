@@ -1,0 +1,128 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../../../api/query-client';
+import { Providers } from '../../../app/providers';
+import { useUserStore } from '../../../stores/user-store';
+import { USER_INFO, calls, envelope, mockFetch } from '../../../test/fetch-mock';
+import { account, inDays } from '../test-fixtures';
+import { ReleaseYoutubePage, VkConnectionPage } from './release-page';
+
+const CHANNEL = account(2, 'Launch Channel', {
+  platform: 'youtube',
+  handle: '@launch',
+  profileUrl: 'https://youtube.test/@launch',
+  tokenExpiresAt: inDays(20),
+  scopes: ['youtube.upload'],
+});
+const COMMUNITY = account(4, 'Club Wall', {
+  platform: 'vk',
+  status: 'released',
+  releasedAt: '2026-10-01T00:00:00Z',
+  sameGrant: [{ id: 6, name: 'Club News' }],
+});
+
+let spy: ReturnType<typeof mockFetch>;
+
+beforeEach(() => {
+  spy = mockFetch(({ url }) => {
+    const path = url.pathname;
+    if (path.endsWith('/channel/account/detail')) {
+      const id = url.searchParams.get('id');
+      if (id === '2') return envelope(CHANNEL);
+      if (id === '4') return envelope(COMMUNITY);
+      if (id === '5') return envelope(null, { status: 403, code: 403, msg: 'forbidden' });
+      return envelope(null, { status: 404, code: 404, msg: 'Not found' });
+    }
+    if (path.endsWith('/channel/account/release'))
+      return envelope({
+        account: { ...CHANNEL, status: 'released', releasedAt: '2026-11-26T10:00:00Z' },
+        revokedAtPlatform: false,
+        heldPublications: 0,
+      });
+    return envelope(null, { status: 404, code: 404 });
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useUserStore.getState().reset();
+});
+
+function renderPage(entry: string, permissions = ['channel:account:list', 'channel:account:release']) {
+  useUserStore.getState().setSession({ ...USER_INFO, permissions }, []);
+  const router = createMemoryRouter(
+    [
+      { path: '/youtubeRelieve', Component: ReleaseYoutubePage },
+      { path: '/vk', Component: VkConnectionPage },
+    ],
+    { initialEntries: [entry] },
+  );
+  render(
+    <Providers queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { router, user: userEvent.setup() };
+}
+
+describe('the release pages', () => {
+  it('opened directly, shows the account and its connection, and releases it after confirming', async () => {
+    const { user } = renderPage('/youtubeRelieve?id=2');
+    expect(await screen.findByText('Launch Channel')).toBeInTheDocument();
+    expect(screen.getByText('Release YouTube connection')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '@launch' })).toHaveAttribute(
+      'href',
+      'https://youtube.test/@launch',
+    );
+    expect(screen.getByText(/^in 20 days/)).toBeInTheDocument();
+    expect(screen.getByText('youtube.upload')).toBeInTheDocument();
+    expect(screen.getByText(/Publications scheduled on it are held/)).toBeInTheDocument();
+
+    const release = screen.getByRole('button', { name: 'Release' });
+    expect(release).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /I understand/ }));
+    await user.click(release);
+    expect(await screen.findByText('Launch Channel is released.')).toBeInTheDocument();
+    expect(screen.getByText(/YouTube does not let Postdeck revoke its access/)).toBeInTheDocument();
+    expect(screen.getByText('No scheduled publication was waiting on it.')).toBeInTheDocument();
+    expect(JSON.parse(String(calls(spy, '/prod-api/channel/account/release')[0]?.[1]?.body))).toEqual({
+      id: 2,
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument());
+  });
+
+  it('shows a released account as released, with no button', async () => {
+    renderPage('/vk?id=4');
+    expect(await screen.findByText('This account is released.')).toBeInTheDocument();
+    expect(screen.getByText('VK connection')).toBeInTheDocument();
+    expect(screen.getByText('Club News')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument();
+  });
+
+  it('explains without a button to whoever may not release', async () => {
+    renderPage('/youtubeRelieve?id=2', ['channel:account:list']);
+    expect(await screen.findByText(/stored tokens are wiped/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Release' })).not.toBeInTheDocument();
+  });
+
+  it('says when the account does not exist or is outside the departments', async () => {
+    renderPage('/youtubeRelieve?id=99');
+    expect(
+      await screen.findByText('No such account, or it is outside your departments.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says when the account may not be seen', async () => {
+    renderPage('/youtubeRelieve?id=5');
+    expect(await screen.findByText('You have no permission to see this account.')).toBeInTheDocument();
+  });
+
+  it('asks for the account when the address names none', async () => {
+    renderPage('/youtubeRelieve');
+    expect(await screen.findByText('This page needs the account in its address (?id=).')).toBeInTheDocument();
+    expect(calls(spy, '/prod-api/channel/account/detail')).toHaveLength(0);
+  });
+});
