@@ -106,6 +106,8 @@ export const connectCallbackBodySchema = z.object({
   code: z.string().min(1).max(4096).optional(),
   error: z.string().max(200).optional(),
   errorDescription: z.string().max(2000).optional(),
+  /** VK ID sends the device the consent was given on; its code exchange and refreshes need it. */
+  deviceId: z.string().max(200).optional(),
 });
 
 export const connectTargetSchema = z.object({

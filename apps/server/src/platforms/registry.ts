@@ -3,33 +3,87 @@ import type { ChannelPlatform } from '@postdeck/contract/platforms';
 import type { AppCredentials, ChannelsConfig } from '../config-channels.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AccountAdapter } from './adapter.ts';
+import { BLUESKY_SANDBOX_HINTS, startBlueskySandbox } from './bluesky/sandbox.ts';
+import { createBlueskyAdapter } from './bluesky/adapter.ts';
+import { createFacebookAdapter } from './facebook/adapter.ts';
+import { createGa4Adapter } from './ga4/adapter.ts';
+import { startGoogleSandbox } from './google/sandbox.ts';
+import { startGraphSandbox } from './graph/sandbox.ts';
+import { createInstagramAdapter } from './instagram/adapter.ts';
+import { createLinkedInAdapter } from './linkedin/adapter.ts';
+import { startLinkedInSandbox } from './linkedin/sandbox.ts';
 import { createMastodonAdapter } from './mastodon/adapter.ts';
 import { startMastodonSandbox } from './mastodon/sandbox.ts';
 import { SANDBOX_CLIENT, type SandboxStarter, createSandbox } from './sandbox.ts';
 import { createTelegramAdapter } from './telegram/adapter.ts';
 import { startTelegramSandbox } from './telegram/sandbox.ts';
+import { createTikTokAdapter } from './tiktok/adapter.ts';
+import { startTikTokSandbox } from './tiktok/sandbox.ts';
+import { createVkAdapter } from './vk/adapter.ts';
+import { startVkSandbox } from './vk/sandbox.ts';
+import { createXAdapter } from './x/adapter.ts';
+import { startXSandbox } from './x/sandbox.ts';
+import { createYoutubeAdapter } from './youtube/adapter.ts';
 
 /** What an adapter's factory is given: its hosts (each a setting), the app's credentials, the clock. */
 export interface AdapterSettings {
   hosts: Record<string, string>;
-  credentials: AppCredentials | undefined;
+  credentials: AppCredentials;
   clock: Clock;
 }
 
 interface PlatformEntry {
   create(settings: AdapterSettings): AccountAdapter;
-  sandbox: SandboxStarter;
+  /** The sandbox server this platform runs on (Facebook and Instagram share Meta's, YouTube and GA4 Google's). */
+  sandbox: { server: string; start: SandboxStarter };
+  /** Sandbox hints known without starting the server (Bluesky's is heavy to start). */
+  hints?: Record<string, string>;
 }
 
-/** Every platform Postdeck can connect: its adapter and its sandbox server. */
-const PLATFORMS: Partial<Record<ChannelPlatform, PlatformEntry>> = {
+const graph = { server: 'graph', start: startGraphSandbox };
+const google = { server: 'google', start: startGoogleSandbox };
+const oauth = ({ credentials, hosts, clock }: AdapterSettings) => ({ ...credentials, hosts, clock });
+
+/** Every platform Postdeck connects: its adapter and its sandbox server. */
+const PLATFORMS: Record<ChannelPlatform, PlatformEntry> = {
+  facebook: {
+    create: ({ credentials, hosts, clock }) => createFacebookAdapter({ ...credentials, ...hosts, clock }),
+    sandbox: graph,
+  },
+  instagram: {
+    create: ({ credentials, hosts, clock }) => createInstagramAdapter({ ...credentials, ...hosts, clock }),
+    sandbox: graph,
+  },
+  youtube: { create: (settings) => createYoutubeAdapter(oauth(settings)), sandbox: google },
+  ga4: { create: (settings) => createGa4Adapter(oauth(settings)), sandbox: google },
+  x: {
+    create: (settings) => createXAdapter(oauth(settings)),
+    sandbox: { server: 'x', start: startXSandbox },
+  },
+  vk: {
+    create: (settings) => createVkAdapter(oauth(settings)),
+    sandbox: { server: 'vk', start: startVkSandbox },
+  },
+  linkedin: {
+    create: (settings) => createLinkedInAdapter(oauth(settings)),
+    sandbox: { server: 'linkedin', start: startLinkedInSandbox },
+  },
+  tiktok: {
+    create: (settings) => createTikTokAdapter(oauth(settings)),
+    sandbox: { server: 'tiktok', start: startTikTokSandbox },
+  },
   telegram: {
     create: ({ hosts, clock }) => createTelegramAdapter({ ...hosts, clock }),
-    sandbox: startTelegramSandbox,
+    sandbox: { server: 'telegram', start: startTelegramSandbox },
   },
   mastodon: {
     create: ({ clock }) => createMastodonAdapter({ clock }),
-    sandbox: startMastodonSandbox,
+    sandbox: { server: 'mastodon', start: startMastodonSandbox },
+  },
+  bluesky: {
+    create: ({ hosts, clock }) => createBlueskyAdapter({ ...hosts, clock }),
+    sandbox: { server: 'bluesky', start: startBlueskySandbox },
+    hints: BLUESKY_SANDBOX_HINTS,
   },
 };
 
@@ -48,15 +102,12 @@ export interface PlatformRegistry {
 
 export function createPlatformRegistry(config: ChannelsConfig, clock: Clock): PlatformRegistry {
   const sandbox = createSandbox(
-    Object.fromEntries(
-      Object.entries(PLATFORMS).map(([platform, entry]) => [platform, entry.sandbox]),
-    ) as Partial<Record<ChannelPlatform, SandboxStarter>>,
+    Object.fromEntries(Object.values(PLATFORMS).map(({ sandbox }) => [sandbox.server, sandbox.start])),
     { now: () => clock.now() },
   );
   const adapters = new Map<ChannelPlatform, Promise<AccountAdapter>>();
 
   function mode(platform: ChannelPlatform): PlatformMode {
-    if (!PLATFORMS[platform]) return 'unavailable';
     if (config.sandbox) return 'sandbox';
     // Platforms without an app to register (Telegram's bots, Mastodon's instances, Bluesky) always can.
     const needsApp = PLATFORM_CAPABILITIES[platform].connect === 'oauth';
@@ -65,14 +116,12 @@ export function createPlatformRegistry(config: ChannelsConfig, clock: Clock): Pl
 
   async function build(platform: ChannelPlatform, entry: PlatformEntry): Promise<AccountAdapter> {
     if (config.sandbox) {
-      const running = await sandbox.start(platform);
+      const running = await sandbox.start(entry.sandbox.server);
       return entry.create({ hosts: running.hosts, credentials: SANDBOX_CLIENT, clock });
     }
-    return entry.create({
-      hosts: config.hosts[platform] ?? {},
-      credentials: config.credentials[platform],
-      clock,
-    });
+    // Platforms without app credentials (Telegram, Mastodon, Bluesky) ignore them.
+    const credentials = config.credentials[platform] ?? { clientId: '', clientSecret: '' };
+    return entry.create({ hosts: config.hosts[platform] ?? {}, credentials, clock });
   }
 
   return {
@@ -81,7 +130,7 @@ export function createPlatformRegistry(config: ChannelsConfig, clock: Clock): Pl
     mode,
     adapter(platform) {
       const entry = PLATFORMS[platform];
-      if (!entry || mode(platform) === 'unavailable') return Promise.resolve(undefined);
+      if (mode(platform) === 'unavailable') return Promise.resolve(undefined);
       let adapter = adapters.get(platform);
       if (!adapter) {
         adapter = build(platform, entry);
@@ -91,8 +140,9 @@ export function createPlatformRegistry(config: ChannelsConfig, clock: Clock): Pl
       return adapter;
     },
     async hints(platform) {
-      if (!config.sandbox || !PLATFORMS[platform]) return undefined;
-      return (await sandbox.start(platform)).hints;
+      if (!config.sandbox) return undefined;
+      const entry = PLATFORMS[platform];
+      return entry.hints ?? (await sandbox.start(entry.sandbox.server)).hints;
     },
     close: () => sandbox.close(),
   };

@@ -1,5 +1,3 @@
-import type { ChannelPlatform } from '@postdeck/contract/platforms';
-
 /**
  * The sandbox (issue 12, item 3): with no platform credentials configured, each platform's local
  * server (packages/platform-fakes, or Bluesky's own PDS) runs in-process on loopback and the
@@ -21,27 +19,28 @@ export interface SandboxPlatform {
 export type SandboxStarter = (options: { now: () => Date }) => Promise<SandboxPlatform>;
 
 export interface Sandbox {
-  start(platform: ChannelPlatform): Promise<SandboxPlatform>;
+  /** Starts a server (by its name: one serves Facebook and Instagram) the first time it is asked for. */
+  start(server: string): Promise<SandboxPlatform>;
   close(): Promise<void>;
 }
 
 export function createSandbox(
-  starters: Partial<Record<ChannelPlatform, SandboxStarter>>,
+  starters: Record<string, SandboxStarter>,
   options: { now: () => Date },
 ): Sandbox {
-  const started = new Map<ChannelPlatform, Promise<SandboxPlatform>>();
+  const started = new Map<string, Promise<SandboxPlatform>>();
   let closed = false;
   return {
-    start(platform) {
+    start(server) {
       if (closed) return Promise.reject(new Error('the sandbox is closed'));
-      let running = started.get(platform);
+      let running = started.get(server);
       if (!running) {
-        const starter = starters[platform];
-        if (!starter) return Promise.reject(new Error(`no sandbox server for ${platform}`));
+        const starter = starters[server];
+        if (!starter) return Promise.reject(new Error(`no sandbox server ${server}`));
         running = starter(options);
         // A start that failed is tried again by the next call, not remembered.
-        running.catch(() => started.delete(platform));
-        started.set(platform, running);
+        running.catch(() => started.delete(server));
+        started.set(server, running);
       }
       return running;
     },

@@ -262,3 +262,94 @@ describe('data scope', () => {
     expect([bad.status, fields(bad)]).toEqual([400, ['status']]);
   });
 });
+
+/** Starts a connection to an OAuth platform as `who` and answers its sandbox consent page. */
+async function consent(platform: string, decision: 'approve' | 'deny', untick: string[] = []) {
+  const start = await post<{ authorizationUrl: string }>('/channel/connect/start', 'lead', {
+    platform,
+    departmentId: dept.news,
+  });
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  const back = await submitConsent(start.body.data.authorizationUrl, { decision, untick });
+  return Object.fromEntries(
+    [...back.searchParams].map(([name, value]) => [name === 'device_id' ? 'deviceId' : name, value]),
+  ) as Record<string, string>;
+}
+
+async function connectAll(platform: string) {
+  const targets = await post<ConnectTargets>(
+    '/channel/connect/callback',
+    'lead',
+    await consent(platform, 'approve'),
+  );
+  expect(targets.status, JSON.stringify(targets.body)).toBe(200);
+  const picked = await post<{ accounts: ChannelAccount[] }>('/channel/connect/pick', 'lead', {
+    connectionId: targets.body.data.connectionId,
+    externalIds: targets.body.data.targets.map((target) => target.externalId),
+  });
+  expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+  return picked.body.data.accounts;
+}
+
+describe('every platform of the sandbox', () => {
+  it('connects two Facebook pages with their page tokens, and refuses a grant missing a permission', async () => {
+    const pages = await connectAll('facebook');
+    expect(pages.map((p) => p.name).sort()).toEqual(['Postdeck Sandbox Events', 'Postdeck Sandbox News']);
+    expect(pages.every((p) => p.status === 'active' && p.tokenExpiresAt !== null)).toBe(true);
+    const partial = await consent('facebook', 'approve', ['pages_manage_posts']);
+    const refused = await post('/channel/connect/callback', 'lead', partial);
+    expect([refused.status, refused.body.code]).toEqual([400, 102005]);
+    expect(refused.body.msg).toContain('pages_manage_posts');
+  });
+
+  it.each([
+    ['instagram', 1],
+    ['youtube', 1],
+    ['ga4', 2],
+    ['x', 1],
+    ['vk', 2],
+    ['linkedin', 2],
+    ['tiktok', 1],
+  ])('connects %s through its consent page (%i targets)', async (platform, count) => {
+    const accounts = await connectAll(platform);
+    expect(accounts).toHaveLength(count);
+    expect(accounts.every((a) => a.platform === platform && a.status === 'active')).toBe(true);
+  });
+
+  it('brings a denial back from a platform as a message, and connects Bluesky with an app password', async () => {
+    const denied = await post('/channel/connect/callback', 'lead', await consent('youtube', 'deny'));
+    expect([denied.status, denied.body.msg]).toEqual([
+      400,
+      'YouTube access was not granted, so nothing was connected',
+    ]);
+    const wrong = await post('/channel/connect/bluesky', 'lead', {
+      departmentId: dept.news,
+      identifier: hints['bluesky']?.['identifier'],
+      appPassword: 'wron-gpas-swor-d000',
+    });
+    expect([wrong.status, wrong.body.code, fields(wrong)]).toEqual([400, 102013, ['appPassword']]);
+    const connected = await post<{ accounts: ChannelAccount[] }>('/channel/connect/bluesky', 'lead', {
+      departmentId: dept.news,
+      ...hints['bluesky'],
+    });
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    expect(connected.body.data.accounts[0]).toMatchObject({
+      platform: 'bluesky',
+      handle: '@postdeck-demo.test',
+    });
+  });
+
+  it('releases a YouTube channel, revoking its grant at Google', async () => {
+    const [channel] = await list('lead', { platform: 'youtube' });
+    const released = await post<{ revokedAtPlatform: boolean; account: ChannelAccount }>(
+      '/channel/account/release',
+      'lead',
+      { id: channel?.id },
+    );
+    expect([
+      released.status,
+      released.body.data.revokedAtPlatform,
+      released.body.data.account.status,
+    ]).toEqual([200, true, 'released']);
+  });
+});

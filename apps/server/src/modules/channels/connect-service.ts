@@ -184,7 +184,7 @@ export function createConnectService(deps: ConnectDeps) {
           code: body.code,
           redirectUri: registry.redirectUri,
           codeVerifier: taken.codeVerifier,
-          context: app ? appContext(app) : undefined,
+          context: app ? appContext(app) : body.deviceId ? { device_id: body.deviceId } : undefined,
         }) ?? Promise.reject(kindMismatch(platform))
       ).catch((error: unknown) => connectFailure(platform, error));
       const granted = new Set(grant.scopes);
@@ -249,15 +249,23 @@ export function createConnectService(deps: ConnectDeps) {
       await checkDepartment(principal, body.departmentId);
       const adapter = await adapterFor('bluesky');
       if (!isAppPasswordAdapter(adapter)) throw kindMismatch('bluesky');
-      const target = await adapter.signIn(body.identifier, body.appPassword).catch((error: unknown) => {
+      const grant = await adapter.signIn(body.identifier, body.appPassword).catch((error: unknown) => {
         if (isPlatformError(error) && (error.kind === 'reauthorize' || error.detail.status === 401))
           throw new AppError('blueskyLoginFailed', {
             fieldErrors: [fieldError('appPassword', 'blueskyLoginFailed')],
           });
         return connectFailure('bluesky', error);
       });
-      if (!target.grant) throw kindMismatch('bluesky');
-      return keep(principal, 'bluesky', body.departmentId, [{ target, grant: target.grant }], meta);
+      const targets = await adapter
+        .targets(grant)
+        .catch((error: unknown) => connectFailure('bluesky', error));
+      return keep(
+        principal,
+        'bluesky',
+        body.departmentId,
+        targets.map((target) => ({ target, grant: target.grant ?? grant })),
+        meta,
+      );
     },
   };
 
@@ -311,9 +319,9 @@ export function createConnectService(deps: ConnectDeps) {
   }
 }
 
-/** A platform that signs in with an identifier and an app password (Bluesky): the account, with its grant. */
+/** A platform that signs in with an identifier and an app password (Bluesky): the grant to keep. */
 interface AppPasswordAdapter {
-  signIn(identifier: string, appPassword: string): Promise<Target>;
+  signIn(identifier: string, appPassword: string): Promise<Grant>;
 }
 
 function isAppPasswordAdapter(adapter: AccountAdapter): adapter is AccountAdapter & AppPasswordAdapter {

@@ -59,7 +59,9 @@ export function blueskyError(error: unknown, now: Date): PlatformError {
   if (error instanceof XRPCError) {
     if (isPlatformError(error.cause)) return error.cause;
     const status = error.status;
-    const headers = new Headers(error.headers ?? {});
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(error.headers ?? {}))
+      if (value !== undefined) headers.set(name, value);
     const raw = { error: error.error, message: error.message };
     return classify('bluesky', BLUESKY_ERROR_RULES, {
       ...describeBlueskyError(raw, status),

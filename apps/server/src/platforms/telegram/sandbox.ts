@@ -1,4 +1,3 @@
-import { startTelegramFake } from '@postdeck/platform-fakes/telegram/server';
 import type { SandboxStarter } from '../sandbox.ts';
 
 /** The sandbox's bot, in the format BotFather gives, and the channel it administers. */
@@ -6,6 +5,7 @@ const BOT_TOKEN = '7000000001:AAHsandbox-postdeck-demo-bot-token-01';
 const CHANNEL = '@postdeck_news';
 
 export const startTelegramSandbox: SandboxStarter = async ({ now }) => {
+  const { startTelegramFake } = await import('@postdeck/platform-fakes/telegram/server');
   const fake = await startTelegramFake({ now });
   const bot = fake.addBot({ username: 'postdeck_sandbox_bot', firstName: 'Postdeck', token: BOT_TOKEN });
   fake.addChannel({

@@ -27,10 +27,12 @@ export function readCallback(search: string): BodyOf<'channelConnectCallback'> |
   const code = optional('code');
   const error = optional('error');
   const errorDescription = optional('error_description');
+  const deviceId = optional('device_id');
   return {
     state,
     ...(code === undefined ? {} : { code }),
     ...(error === undefined ? {} : { error }),
     ...(errorDescription === undefined ? {} : { errorDescription }),
+    ...(deviceId === undefined ? {} : { deviceId }),
   };
 }
