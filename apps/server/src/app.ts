@@ -18,6 +18,7 @@ import { createOidc } from './modules/auth/oidc.ts';
 import { oidcRoutes } from './modules/auth/oidc-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { manualRoutes } from './modules/manual/routes.ts';
+import type { ChannelHealth } from './modules/channels/health.ts';
 import { createChannelsModule } from './modules/channels/module.ts';
 import { createMaterialsModule } from './modules/materials/module.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
@@ -53,6 +54,8 @@ declare module 'fastify' {
     /** Exposed so modules (and tests) can invalidate a user's cached principal after a change. */
     principals: PrincipalCache;
     accessTokens: AccessTokens;
+    /** The channel accounts' health schedule, exposed so tests run it when they choose (as its job does). */
+    channelHealth: ChannelHealth;
   }
 }
 
@@ -154,12 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     directory: ldap?.directory ?? builtInDirectory(database.db),
     lists,
   });
-  const messages = createMessagesService({
-    db: database.db,
-    clock,
-    notifier: createNotifier({ clock }),
-    lists,
-  });
+  const notifier = createNotifier({ clock });
+  const messages = createMessagesService({ db: database.db, clock, notifier, lists });
   const materials = createMaterialsModule({
     db: database.db,
     clock,
@@ -176,7 +175,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     masterSecret: deps.masterSecret,
     lists,
+    notifier,
+    jobs: deps.jobs,
   });
+  await channels.registerJobs();
+  app.decorate('channelHealth', channels.health);
   app.addHook('onClose', () => channels.close());
 
   await app.register(fastifyCookie);

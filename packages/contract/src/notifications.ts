@@ -15,7 +15,17 @@ import {
  */
 
 /** Notification types the server writes; `type` filters accept any of them. */
-export const NOTIFICATION_TYPES = ['publish_failure', 'publish_success', 'tip'] as const;
+/**
+ * channel_expiring: a channel account's token ends within a week and cannot be renewed;
+ * channel_reauthorize: the platform refused the account's grant (issue 12, health).
+ */
+export const NOTIFICATION_TYPES = [
+  'publish_failure',
+  'publish_success',
+  'tip',
+  'channel_expiring',
+  'channel_reauthorize',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** readStatus values of spec §3. */

@@ -19,6 +19,8 @@ export interface JobPayloads {
   'materials.process': { materialId: number };
   /** Hourly: abandoned uploads and scratch files, and materials whose processing gave up. */
   'materials.sweep': Record<string, never>;
+  /** Every five minutes: channel tokens renewed or warned about before they end (issue 12). */
+  'channels.health': Record<string, never>;
 }
 
 /** A name-to-payload map the queue accepts; JobPayloads in the app, a local map in tests. */
@@ -45,4 +47,6 @@ export const jobQueues: QueueSettingsMap<JobPayloads> = {
   'materials.process': { retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 15 * 60 },
   // The next hour's run catches up on whatever one run missed.
   'materials.sweep': { retryLimit: 0, expireInSeconds: 10 * 60 },
+  // The next run takes whatever one run did not reach; accounts it took stay claimed (health.ts).
+  'channels.health': { retryLimit: 0, expireInSeconds: 10 * 60 },
 };

@@ -3,6 +3,16 @@ import type { ChannelPlatform } from '@postdeck/contract/platforms';
 import type { AppCredentials, ChannelsConfig } from '../config-channels.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AccountAdapter } from './adapter.ts';
+import { DEFAULT_FACEBOOK_HOSTS } from './facebook/adapter.ts';
+import { DEFAULT_INSTAGRAM_HOSTS } from './instagram/adapter.ts';
+import { DEFAULT_YOUTUBE_HOSTS } from './youtube/adapter.ts';
+import { DEFAULT_GA4_HOSTS } from './ga4/adapter.ts';
+import { DEFAULT_X_HOSTS } from './x/adapter.ts';
+import { DEFAULT_VK_HOSTS } from './vk/adapter.ts';
+import { DEFAULT_LINKEDIN_HOSTS } from './linkedin/api.ts';
+import { DEFAULT_TIKTOK_HOSTS } from './tiktok/adapter.ts';
+import { DEFAULT_TELEGRAM_HOSTS } from './telegram/adapter.ts';
+import { DEFAULT_BLUESKY_HOSTS } from './bluesky/adapter.ts';
 import { BLUESKY_SANDBOX_HINTS, startBlueskySandbox } from './bluesky/sandbox.ts';
 import { createBlueskyAdapter } from './bluesky/adapter.ts';
 import { createFacebookAdapter } from './facebook/adapter.ts';
@@ -34,6 +44,8 @@ export interface AdapterSettings {
 
 interface PlatformEntry {
   create(settings: AdapterSettings): AccountAdapter;
+  /** The adapter's host settings (CHANNEL_HOSTS_<PLATFORM> may set these, nothing else). */
+  hosts: object;
   /** The sandbox server this platform runs on (Facebook and Instagram share Meta's, YouTube and GA4 Google's). */
   sandbox: { server: string; start: SandboxStarter };
   /** Sandbox hints known without starting the server (Bluesky's is heavy to start). */
@@ -47,40 +59,57 @@ const oauth = ({ credentials, hosts, clock }: AdapterSettings) => ({ ...credenti
 /** Every platform Postdeck connects: its adapter and its sandbox server. */
 const PLATFORMS: Record<ChannelPlatform, PlatformEntry> = {
   facebook: {
+    hosts: DEFAULT_FACEBOOK_HOSTS,
     create: ({ credentials, hosts, clock }) => createFacebookAdapter({ ...credentials, ...hosts, clock }),
     sandbox: graph,
   },
   instagram: {
+    hosts: DEFAULT_INSTAGRAM_HOSTS,
     create: ({ credentials, hosts, clock }) => createInstagramAdapter({ ...credentials, ...hosts, clock }),
     sandbox: graph,
   },
-  youtube: { create: (settings) => createYoutubeAdapter(oauth(settings)), sandbox: google },
-  ga4: { create: (settings) => createGa4Adapter(oauth(settings)), sandbox: google },
+  youtube: {
+    hosts: DEFAULT_YOUTUBE_HOSTS,
+    create: (settings) => createYoutubeAdapter(oauth(settings)),
+    sandbox: google,
+  },
+  ga4: {
+    hosts: DEFAULT_GA4_HOSTS,
+    create: (settings) => createGa4Adapter(oauth(settings)),
+    sandbox: google,
+  },
   x: {
+    hosts: DEFAULT_X_HOSTS,
     create: (settings) => createXAdapter(oauth(settings)),
     sandbox: { server: 'x', start: startXSandbox },
   },
   vk: {
+    hosts: DEFAULT_VK_HOSTS,
     create: (settings) => createVkAdapter(oauth(settings)),
     sandbox: { server: 'vk', start: startVkSandbox },
   },
   linkedin: {
+    hosts: DEFAULT_LINKEDIN_HOSTS,
     create: (settings) => createLinkedInAdapter(oauth(settings)),
     sandbox: { server: 'linkedin', start: startLinkedInSandbox },
   },
   tiktok: {
+    hosts: DEFAULT_TIKTOK_HOSTS,
     create: (settings) => createTikTokAdapter(oauth(settings)),
     sandbox: { server: 'tiktok', start: startTikTokSandbox },
   },
   telegram: {
+    hosts: DEFAULT_TELEGRAM_HOSTS,
     create: ({ hosts, clock }) => createTelegramAdapter({ ...hosts, clock }),
     sandbox: { server: 'telegram', start: startTelegramSandbox },
   },
   mastodon: {
+    hosts: {},
     create: ({ clock }) => createMastodonAdapter({ clock }),
     sandbox: { server: 'mastodon', start: startMastodonSandbox },
   },
   bluesky: {
+    hosts: DEFAULT_BLUESKY_HOSTS,
     create: ({ hosts, clock }) => createBlueskyAdapter({ ...hosts, clock }),
     sandbox: { server: 'bluesky', start: startBlueskySandbox },
     hints: BLUESKY_SANDBOX_HINTS,
@@ -106,6 +135,14 @@ export function createPlatformRegistry(config: ChannelsConfig, clock: Clock): Pl
     { now: () => clock.now() },
   );
   const adapters = new Map<ChannelPlatform, Promise<AccountAdapter>>();
+  for (const [platform, hosts] of Object.entries(config.hosts)) {
+    const known = Object.keys(PLATFORMS[platform as ChannelPlatform].hosts);
+    const unknown = Object.keys(hosts).filter((name) => !known.includes(name));
+    if (unknown.length > 0)
+      throw new Error(
+        `CHANNEL_HOSTS_${platform.toUpperCase()}: unknown host ${unknown.join(', ')} (known: ${known.join(', ') || 'none'})`,
+      );
+  }
 
   function mode(platform: ChannelPlatform): PlatformMode {
     if (config.sandbox) return 'sandbox';

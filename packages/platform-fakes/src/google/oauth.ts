@@ -15,7 +15,7 @@ export const AUTHORIZE_PATH = '/o/oauth2/v2/auth';
  * for, the page asks which channel, as Google's account chooser does (a grant reaches one
  * channel: the first ticked).
  */
-export function oauthRoutes(app: FastifyInstance, _ctx: FakeContext, state: GoogleState): void {
+export function oauthRoutes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): void {
   const store = state.oauth;
   const errorPage = (status: number, text: string) =>
     `<!doctype html><title>Error ${status}</title><h1>Error ${status}: ${escapeHtml(text)}</h1>`;
@@ -127,6 +127,14 @@ export function oauthRoutes(app: FastifyInstance, _ctx: FakeContext, state: Goog
       };
     }
     if (grantType === 'refresh_token') {
+      // The user withdrew the app's access (or Google expired the grant): the refresh is refused as Google does.
+      const fault = ctx.faults.take(
+        'POST /token',
+        store.refreshTokens.get(params.get('refresh_token') ?? '')?.userId,
+      );
+      if (fault?.kind === 'revokedGrant' || fault?.kind === 'expiredToken')
+        return oauthError(reply, 400, 'invalid_grant', 'Token has been expired or revoked.');
+      if (fault?.kind === 'serverError') return oauthError(reply, 500, 'internal_failure', 'Backend Error');
       const result = store.refresh({
         clientId,
         clientSecret,

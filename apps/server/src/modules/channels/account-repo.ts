@@ -97,3 +97,30 @@ export async function releaseAccount(db: Db, id: number, by: number, now: Date):
     .returning({ id: channelAccounts.id });
   return released.length > 0;
 }
+
+/**
+ * A renewed grant for an account (the health schedule's refresh): sealed in the account's own
+ * context, with its new expiry and renewal time; the account is active again.
+ */
+export async function replaceGrant(
+  db: Db,
+  vault: TokenVault,
+  account: { id: number; platform: string; externalId: string },
+  grant: Grant,
+  renewBy: Date | null,
+  now: Date,
+): Promise<void> {
+  const sealed = vault.seal(grant, grantContext(account.platform, account.externalId));
+  await db
+    .update(channelAccounts)
+    .set({
+      tokenKeyId: sealed.keyId,
+      tokensSealed: sealed.sealed,
+      tokenExpiresAt: grant.expiresAt ? new Date(grant.expiresAt) : null,
+      scopes: grant.scopes,
+      renewBy,
+      status: 'active',
+      updatedAt: now,
+    })
+    .where(and(eq(channelAccounts.id, account.id), sql`${channelAccounts.status} <> 'released'`));
+}

@@ -2,7 +2,7 @@ import type { ChannelAccount, ConnectTargets } from '@postdeck/contract/channels
 import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, channelAccounts } from '../../db/schema.ts';
+import { auditLog, channelAccounts, notifications } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { departmentTree } from '../../test/fixtures.ts';
 import { ADMIN_PASSWORD, type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
@@ -14,6 +14,13 @@ let t: TestApp;
 let dept: Awaited<ReturnType<typeof departmentTree>>;
 const tokens: Record<string, string> = {};
 let hints: Record<string, Record<string, string>> = {};
+
+/** Signs everyone in (again, after the clock moved past their access tokens' 15 minutes). */
+async function signIn() {
+  for (const key of ['lead', 'editor', 'intl'])
+    tokens[key] = (await login(t.app, `c_${key}`, PASSWORD)).accessToken;
+  tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
+}
 
 type Answer<T> = { status: number; body: { code: number; msg: string; data: T } };
 const get = <T>(path: string, who: string, query: Record<string, string> = {}) =>
@@ -180,6 +187,7 @@ describe('Mastodon through its consent page', () => {
 
     const late = await mastodonConsent('lead', 'approve');
     clock.advance(10 * 60 * 1000 + 1);
+    await signIn();
     const expired = await post('/channel/connect/callback', 'lead', late);
     expect([expired.status, expired.body.code]).toEqual([400, 102001]);
 
@@ -351,5 +359,74 @@ describe('every platform of the sandbox', () => {
       released.body.data.revokedAtPlatform,
       released.body.data.account.status,
     ]).toEqual([200, true, 'released']);
+  });
+});
+
+describe('the health schedule', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+  const notified = async (type: string) =>
+    (
+      await t.db
+        .select({
+          title: notifications.title,
+          channelName: notifications.channelName,
+          userId: notifications.userId,
+        })
+        .from(notifications)
+        .where(eq(notifications.type, type))
+    ).map((n) => `${n.channelName}: ${n.title}`);
+
+  it('renews a token before it ends, once per grant', async () => {
+    const [channel] = await connectAll('youtube');
+    expect(channel?.status).toBe('active');
+    const before = channel?.tokenExpiresAt ?? '';
+    clock.advance(55 * 60 * 1000);
+    const report = await t.app.channelHealth.run();
+    await signIn();
+    expect(report.refreshed).toBeGreaterThanOrEqual(1);
+    const [after] = await list('lead', { platform: 'youtube', status: 'active' });
+    expect(Date.parse(after?.tokenExpiresAt ?? '')).toBeGreaterThan(Date.parse(before));
+  });
+
+  it('tells the administrators when the platform refuses the refresh, and the account needs reconnecting', async () => {
+    const start = await post<{ authorizationUrl: string }>('/channel/connect/start', 'lead', {
+      platform: 'youtube',
+      departmentId: dept.news,
+    });
+    const google = new URL(start.body.data.authorizationUrl).origin;
+    await fetch(`${google}/__fake/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'revokedGrant', call: 'POST /token' }),
+    });
+    clock.advance(60 * 60 * 1000);
+    await t.app.channelHealth.run();
+    await fetch(`${google}/__fake/faults`, { method: 'DELETE' });
+    await signIn();
+    const [channel] = await list('lead', { platform: 'youtube', status: 'reauthorize' });
+    expect(channel).toMatchObject({ lastFailure: { kind: 'reauthorize' }, failures7d: 1 });
+    expect(await notified('channel_reauthorize')).toContain(`YouTube: ${channel?.name}`);
+  });
+
+  it("warns a week before a token that cannot be renewed ends (Facebook's), then asks to reconnect", async () => {
+    const pages = await list('lead', { platform: 'facebook' });
+    const ends = Date.parse(pages[0]?.tokenExpiresAt ?? '');
+    clock.set(new Date(ends - 7 * DAY + 1000));
+    await t.app.channelHealth.run();
+    await signIn();
+    expect((await list('lead', { platform: 'facebook' })).map((p) => p.status)).toEqual([
+      'expiring',
+      'expiring',
+    ]);
+    expect(await notified('channel_expiring')).toEqual(
+      expect.arrayContaining(['Facebook: Postdeck Sandbox News', 'Facebook: Postdeck Sandbox Events']),
+    );
+    clock.set(new Date(ends + 1000));
+    await t.app.channelHealth.run();
+    await signIn();
+    expect((await list('lead', { platform: 'facebook' })).map((p) => p.status)).toEqual([
+      'reauthorize',
+      'reauthorize',
+    ]);
   });
 });

@@ -7,6 +7,9 @@ import { createPlatformRegistry } from '../../platforms/registry.ts';
 import { createTokenVault } from '../../platforms/token-vault.ts';
 import { createAccountsService } from './accounts-service.ts';
 import { createConnectService } from './connect-service.ts';
+import { createChannelHealth } from './health.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { Notifier } from '../messages/notifier.ts';
 import { channelRoutes } from './routes.ts';
 
 export interface ChannelsModuleDeps {
@@ -15,6 +18,9 @@ export interface ChannelsModuleDeps {
   config: Pick<Config, 'channels' | 'channelTokenKeys'>;
   masterSecret: Buffer;
   lists: ListSettings;
+  notifier: Notifier;
+  /** Runs the health schedule; without it nothing is scheduled (some tests). */
+  jobs?: JobQueue | undefined;
 }
 
 /** Channel accounts put together: the token vault, the platforms (live or sandbox), services and routes. */
@@ -24,7 +30,15 @@ export function createChannelsModule(deps: ChannelsModuleDeps) {
   const services = { db: deps.db, clock: deps.clock, vault, registry };
   const accounts = createAccountsService({ ...services, lists: deps.lists });
   const connect = createConnectService(services);
+  const health = createChannelHealth({ ...services, notifier: deps.notifier });
   return {
+    health,
+    async registerJobs() {
+      await deps.jobs?.work('channels.health', async () => {
+        await health.run();
+      });
+      await deps.jobs?.schedule('channels.health', '*/5 * * * *');
+    },
     vault,
     registry,
     routes: (app: FastifyInstance) => channelRoutes(app, accounts, connect),

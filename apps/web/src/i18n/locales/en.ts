@@ -515,6 +515,8 @@ export const en = {
     types: {
       publish_failure: 'Publish failure',
       publish_success: 'Publish success',
+      channel_expiring: 'Channel token expiring',
+      channel_reauthorize: 'Channel needs reconnecting',
       tip: 'Tip',
     },
     bell: 'Messages, {{count}} unread',

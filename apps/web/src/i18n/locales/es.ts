@@ -518,6 +518,8 @@ export const es: Messages = {
     types: {
       publish_failure: 'Error de publicación',
       publish_success: 'Publicación correcta',
+      channel_expiring: 'El token del canal caduca pronto',
+      channel_reauthorize: 'El canal debe volver a conectarse',
       tip: 'Aviso',
     },
     bell: 'Mensajes, {{count}} sin leer',

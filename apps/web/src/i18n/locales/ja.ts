@@ -512,6 +512,8 @@ export const ja: Messages = {
     types: {
       publish_failure: '公開失敗',
       publish_success: '公開成功',
+      channel_expiring: 'チャネルのトークンが間もなく期限切れ',
+      channel_reauthorize: 'チャネルの再接続が必要です',
       tip: 'お知らせ',
     },
     bell: 'メッセージ、未読 {{count}} 件',

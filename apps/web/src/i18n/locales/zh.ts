@@ -505,6 +505,8 @@ export const zh: Messages = {
     types: {
       publish_failure: '发布失败',
       publish_success: '发布成功',
+      channel_expiring: '渠道授权即将到期',
+      channel_reauthorize: '渠道需要重新连接',
       tip: '提示',
     },
     bell: '消息，{{count}} 条未读',
