@@ -36,7 +36,10 @@ export const channelEnvFields = {
     CredentialVar,
     typeof credential
   >),
-  /** A platform's hosts as JSON, e.g. {"apiBase":"https://graph.facebook.com"}: each adapter's DEFAULT_*_HOSTS names the keys. */
+  /**
+   * A platform's hosts as JSON, e.g. CHANNEL_HOSTS_FACEBOOK={"graphBase":"https://graph.facebook.com"}:
+   * each adapter's DEFAULT_*_HOSTS names the keys. Mastodon takes none (its host is the instance).
+   */
   ...(Object.fromEntries(
     CHANNEL_PLATFORMS.map((platform) => [hostVar(platform), unsetIfEmpty(z.string().max(4096).optional())]),
   ) as Record<string, z.ZodType<string | undefined>>),
