@@ -1,6 +1,6 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
-import { and, asc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { channelAccountFailures, channelAccounts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
