@@ -1,5 +1,5 @@
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { channelAccounts } from '../../db/schema.ts';
 import type { Grant, Target } from '../../platforms/adapter.ts';
@@ -123,4 +123,43 @@ export async function replaceGrant(
       updatedAt: now,
     })
     .where(and(eq(channelAccounts.id, account.id), sql`${channelAccounts.status} <> 'released'`));
+}
+
+/**
+ * The other live accounts of the platform holding the same grant (the same refresh token, or the
+ * same access token): the communities of one VK user, the organisations of one LinkedIn member.
+ */
+export async function accountsSharingGrant(
+  db: Db,
+  vault: TokenVault,
+  account: { id: number; platform: string },
+  grant: Grant,
+): Promise<{ id: number; platform: string; externalId: string; name: string }[]> {
+  const others = await db
+    .select({
+      id: channelAccounts.id,
+      platform: channelAccounts.platform,
+      externalId: channelAccounts.externalId,
+      name: channelAccounts.name,
+    })
+    .from(channelAccounts)
+    .where(
+      and(
+        eq(channelAccounts.platform, account.platform),
+        ne(channelAccounts.id, account.id),
+        ne(channelAccounts.status, 'released'),
+      ),
+    )
+    .orderBy(channelAccounts.id);
+  const shared: typeof others = [];
+  for (const other of others) {
+    const theirs = await accountGrant(db, vault, other.id);
+    if (
+      theirs &&
+      ((grant.refreshToken !== undefined && theirs.refreshToken === grant.refreshToken) ||
+        theirs.accessToken === grant.accessToken)
+    )
+      shared.push(other);
+  }
+  return shared;
 }

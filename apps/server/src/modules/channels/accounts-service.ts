@@ -4,21 +4,18 @@ import type {
   ChannelPlatformInfo,
 } from '@postdeck/contract/channels';
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { CHANNEL_PLATFORMS, type ChannelPlatform } from '@postdeck/contract/platforms';
-import { and, eq, ne } from 'drizzle-orm';
+import { CHANNEL_PLATFORMS } from '@postdeck/contract/platforms';
 import type { Db } from '../../db/client.ts';
-import { channelAccounts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { departmentScope, inScope } from '../../lib/department-scope.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ListSettings } from '../../lib/list-page.ts';
 import type { Principal } from '../../lib/principal.ts';
-import type { Grant } from '../../platforms/adapter.ts';
 import type { PlatformRegistry } from '../../platforms/registry.ts';
 import type { TokenVault } from '../../platforms/token-vault.ts';
 import { type RequestMeta, auditChange } from '../audit/audit.ts';
 import { accountsById, listAccounts } from './account-queries.ts';
-import { accountGrant, releaseAccount } from './account-repo.ts';
+import { accountGrant, accountsSharingGrant, releaseAccount } from './account-repo.ts';
 import { CHANNEL_ACTIONS } from './connect-service.ts';
 
 export interface AccountsDeps {
@@ -39,33 +36,6 @@ export function createAccountsService(deps: AccountsDeps) {
     if (!account || !inScope(await departmentScope(db, principal), account.department.id))
       throw new AppError('notFound');
     return account;
-  }
-
-  /**
-   * Whether another live account holds the same grant (two LinkedIn organisations of one
-   * member, two YouTube channels of one Google account): revoking it would cut them off too.
-   */
-  async function grantShared(platform: ChannelPlatform, id: number, grant: Grant): Promise<boolean> {
-    const others = await db
-      .select({ id: channelAccounts.id })
-      .from(channelAccounts)
-      .where(
-        and(
-          eq(channelAccounts.platform, platform),
-          ne(channelAccounts.id, id),
-          ne(channelAccounts.status, 'released'),
-        ),
-      );
-    for (const other of others) {
-      const theirs = await accountGrant(db, vault, other.id);
-      if (
-        theirs &&
-        (theirs.accessToken === grant.accessToken ||
-          (grant.refreshToken !== undefined && theirs.refreshToken === grant.refreshToken))
-      )
-        return true;
-    }
-    return false;
   }
 
   return {
@@ -93,7 +63,14 @@ export function createAccountsService(deps: AccountsDeps) {
       return { ...page, page: filters.page, pageSize: filters.pageSize };
     },
 
-    detail: visible,
+    /** One account, with the others its grant reaches (what /vk shows as the connection). */
+    async detail(principal: Principal, id: number): Promise<ChannelAccount> {
+      const account = await visible(principal, id);
+      const grant = await accountGrant(db, vault, id);
+      if (!grant) return account;
+      const shared = await accountsSharingGrant(db, vault, account, grant);
+      return { ...account, sameGrant: shared.map(({ id: otherId, name }) => ({ id: otherId, name })) };
+    },
 
     async release(principal: Principal, id: number, meta: RequestMeta) {
       const account = await visible(principal, id);
@@ -101,7 +78,9 @@ export function createAccountsService(deps: AccountsDeps) {
       const grant = await accountGrant(db, vault, id);
       const adapter = await registry.adapter(account.platform);
       let revokedAtPlatform = false;
-      if (grant && adapter?.revoke && !(await grantShared(account.platform, id, grant))) {
+      // Revoking a grant other accounts hold (two LinkedIn organisations of one member) would cut them off too.
+      const shared = grant ? await accountsSharingGrant(db, vault, account, grant) : [];
+      if (grant && adapter?.revoke && shared.length === 0) {
         // A grant the platform already dropped, or a platform that does not answer, does not keep
         // the account connected: the tokens are wiped here either way, and the answer says so.
         revokedAtPlatform = await adapter.revoke(grant).then(

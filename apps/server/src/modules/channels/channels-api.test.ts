@@ -324,6 +324,14 @@ describe('every platform of the sandbox', () => {
     expect(accounts.every((a) => a.platform === platform && a.status === 'active')).toBe(true);
   });
 
+  it("shows the communities one VK grant reaches on each community's detail (what /vk shows)", async () => {
+    const communities = await list('lead', { platform: 'vk' });
+    expect(communities).toHaveLength(2);
+    const [first, second] = communities;
+    const detail = await get<ChannelAccount>('/channel/account/detail', 'lead', { id: String(first?.id) });
+    expect(detail.body.data.sameGrant).toEqual([{ id: second?.id, name: second?.name }]);
+  });
+
   it('brings a denial back from a platform as a message, and connects Bluesky with an app password', async () => {
     const denied = await post('/channel/connect/callback', 'lead', await consent('youtube', 'deny'));
     expect([denied.status, denied.body.msg]).toEqual([

@@ -1,16 +1,15 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
-import { and, asc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { channelAccountFailures, channelAccounts } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Grant } from '../../platforms/adapter.ts';
 import { isPlatformError } from '../../platforms/errors.ts';
 import type { PlatformRegistry } from '../../platforms/registry.ts';
 import type { TokenVault } from '../../platforms/token-vault.ts';
 import type { Notifier } from '../messages/notifier.ts';
 import { accountAdministrators } from './account-admins.ts';
-import { accountGrant, replaceGrant } from './account-repo.ts';
+import { accountGrant, accountsSharingGrant, replaceGrant } from './account-repo.ts';
 import { sweepConnections } from './connection-state.ts';
 import { renewalPlan } from './renewal-plan.ts';
 
@@ -110,34 +109,6 @@ export function createChannelHealth(deps: HealthDeps) {
     });
   }
 
-  /** The other live accounts holding the same grant (the same refresh token, or the same access token). */
-  async function sharing(account: DueAccount, grant: Grant) {
-    const others = await db
-      .select({
-        id: channelAccounts.id,
-        platform: channelAccounts.platform,
-        externalId: channelAccounts.externalId,
-      })
-      .from(channelAccounts)
-      .where(
-        and(
-          eq(channelAccounts.platform, account.platform),
-          ne(channelAccounts.id, account.id),
-          ne(channelAccounts.status, 'released'),
-        ),
-      );
-    const same: typeof others = [];
-    for (const other of others) {
-      const theirs = await accountGrant(db, vault, other.id);
-      const shared =
-        theirs &&
-        ((grant.refreshToken !== undefined && theirs.refreshToken === grant.refreshToken) ||
-          theirs.accessToken === grant.accessToken);
-      if (shared) same.push(other);
-    }
-    return same;
-  }
-
   async function refresh(account: DueAccount, now: Date): Promise<keyof HealthReport> {
     const platform = account.platform as ChannelPlatform;
     const grant = await accountGrant(db, vault, account.id);
@@ -146,7 +117,7 @@ export function createChannelHealth(deps: HealthDeps) {
     try {
       const renewed = await adapter.refresh(grant);
       const renewBy = renewalPlan(platform, renewed).at;
-      for (const holder of [account, ...(await sharing(account, grant))])
+      for (const holder of [account, ...(await accountsSharingGrant(db, vault, account, grant))])
         await replaceGrant(db, vault, holder, renewed, renewBy, now);
       return 'refreshed';
     } catch (error) {
