@@ -35,6 +35,7 @@ describe('security headers', () => {
     expect(Object.keys(res.json().data).sort()).toEqual([
       'oidc',
       'operationManualUrl',
+      'sandbox',
       'ssoLoginUrl',
       'ssoLogoutUrl',
       'systemId',
