@@ -3,11 +3,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const port = Number(process.env['E2E_PORT'] ?? 8181);
+const baseUrl = `http://127.0.0.1:${port}`;
 
 /** One place for what the e2e server is started with and what the specs sign in with. */
 export const E2E = {
   port,
-  baseUrl: `http://127.0.0.1:${port}`,
+  baseUrl,
   adminPassword: 'E2e!admin1',
   /** The demo users' password (start-server.ts seeds demo_admin, demo_deptadmin, demo_editor, demo_viewer). */
   demoPassword: 'Demo!2026',
@@ -18,6 +19,8 @@ export const E2E = {
     DATA_DIR: join(tmpdir(), `postdeck-e2e-${port}`),
     ADMIN_PASSWORD: 'E2e!admin1',
     LOG_LEVEL: 'warn',
+    // The sandbox platforms send the browser back to PUBLIC_URL/authOpen: the origin the specs browse.
+    PUBLIC_URL: baseUrl,
   },
   screenshotDir: fileURLToPath(new URL('../../../docs', import.meta.url)),
 };

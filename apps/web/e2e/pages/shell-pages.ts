@@ -4,6 +4,7 @@ export const SHELL_PAGES = [
   '/api/content/contentList/admlist',
   '/api/content/contentList/admlist?deleted=true',
   '/api/content/publish/pubContent',
+  '/api/channel/account/list',
   '/api/material/list',
   '/api/material/list?view=list',
   '/api/system/user',

@@ -24,3 +24,6 @@ export const DANGER = '#cf1322';
 
 /** Success green dark enough for an icon on white (3:1, WCAG 1.4.11). */
 export const SUCCESS = '#389e0d';
+
+/** antd's gold-8: a warning icon on white at 4.4:1 (gold-6, the warning colour, is 2:1; icons need 3:1, WCAG 1.4.11). */
+export const WARNING = '#ad6800';
