@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { type FacebookAdapter, type FacebookAdapterSettings, createFacebookAdapter } from './adapter.ts';
 
 const REDIRECT = 'https://postdeck.test/channels/callback';
@@ -280,23 +280,34 @@ describe('Facebook: publish, find, metrics, remove', () => {
 });
 
 describe('Facebook: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', /^Error validating access token: Session has expired/],
-    ['revokedGrant', 'reauthorize', /The user has not authorized application/],
-    ['serverError', 'transient', /^An unexpected error has occurred/],
-  ] as const)('%s → %s', async (kind, expected, message) => {
-    fake.faults.set({ kind, account: newsId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.platformMessage).toMatch(message);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: {
+        kind: 'reauthorize',
+        platformMessage: expect.stringMatching(/^Error validating access token: Session has expired/),
+      },
+      revokedGrant: {
+        kind: 'reauthorize',
+        platformMessage: expect.stringMatching(/The user has not authorized application/),
+      },
+      serverError: {
+        kind: 'transient',
+        platformMessage: expect.stringMatching(/^An unexpected error has occurred/),
+      },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: newsId, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('throttled → rateLimited with the wait from X-Business-Use-Case-Usage', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /{page-id}/feed' });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.platformCode).toBe('32');
-    expect(error.detail.retryAfterMs).toBe(120_000);
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      platformCode: '32',
+      retryAfterMs: 120_000,
+    });
   });
 
   it("content rejected → rejected with Facebook's message", async () => {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, MediaFile, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { type InstagramAdapter, type InstagramAdapterSettings, createInstagramAdapter } from './adapter.ts';
 
 const REDIRECT = 'https://postdeck.test/channels/callback';
@@ -210,23 +210,26 @@ describe('Instagram: publish, metrics', () => {
 });
 
 describe('Instagram: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize'],
-    ['revokedGrant', 'reauthorize'],
-    ['serverError', 'transient'],
-  ] as const)('%s → %s', async (kind, expected) => {
-    fake.faults.set({ kind, account: igId, times: 1 });
-    expect((await failure(adapter.publish(account, post(kind, [await hosted('image', 'f.jpg')])))).kind).toBe(
-      expected,
-    );
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize' },
+      revokedGrant: { kind: 'reauthorize' },
+      serverError: { kind: 'transient' },
+    },
+    async (kind) => {
+      const image = await hosted('image', 'f.jpg');
+      fake.faults.set({ kind, account: igId, times: 1 });
+      return adapter.publish(account, post(kind, [image]));
+    },
+  );
 
   it('throttled → rateLimited with the wait from X-Business-Use-Case-Usage', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /{ig-user-id}/media_publish' });
-    const error = await failure(adapter.publish(account, post('Too fast', [await hosted('image', 'f.jpg')])));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.platformCode).toBe('4');
-    expect(error.detail.retryAfterMs).toBe(120_000);
+    await expectFailure(adapter.publish(account, post('Too fast', [await hosted('image', 'f.jpg')])), {
+      kind: 'rateLimited',
+      platformCode: '4',
+      retryAfterMs: 120_000,
+    });
   });
 
   it("content rejected → rejected with Instagram's message", async () => {

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { type LinkedInAdapterSettings, createLinkedInAdapter } from './adapter.ts';
 
 const REDIRECT = 'https://postdeck.test/channels/callback';
@@ -292,28 +292,30 @@ describe('LinkedIn: publish, find, metrics, remove', () => {
 });
 
 describe('LinkedIn: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 401, 'The token used in the request has expired'],
-    ['revokedGrant', 'reauthorize', 401, 'The token used in the request has been revoked by the user'],
-    ['serverError', 'transient', 500, 'Internal Server Error'],
-  ] as const)('%s → %s', async (kind, expected, status, message) => {
-    fake.faults.set({ kind, account: memberUrn, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect([error.kind, error.detail.status, error.detail.platformMessage]).toEqual([
-      expected,
-      status,
-      message,
-    ]);
-  });
+  const revoked = 'The token used in the request has been revoked by the user';
+  itMapsAccountFaults(
+    {
+      expiredToken: {
+        kind: 'reauthorize',
+        status: 401,
+        platformMessage: 'The token used in the request has expired',
+      },
+      revokedGrant: { kind: 'reauthorize', status: 401, platformMessage: revoked },
+      serverError: { kind: 'transient', status: 500, platformMessage: 'Internal Server Error' },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: memberUrn, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('429 → rateLimited with the wait from Retry-After', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /rest/posts', times: 1 });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect([error.kind, error.detail.retryAfterMs, error.detail.platformCode]).toEqual([
-      'rateLimited',
-      120_000,
-      'TOO_MANY_REQUESTS',
-    ]);
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      retryAfterMs: 120_000,
+      platformCode: 'TOO_MANY_REQUESTS',
+    });
   });
 
   it("content rejected → rejected with LinkedIn's message; a duplicate is a 422 naming the first", async () => {

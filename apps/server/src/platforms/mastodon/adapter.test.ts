@@ -3,7 +3,7 @@ import { type MastodonFake, startMastodonFake } from '@postdeck/platform-fakes/m
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { type MastodonAdapter, createMastodonAdapter } from './adapter.ts';
 import { type MastodonApp, appContext } from './oauth.ts';
@@ -225,23 +225,28 @@ describe('Mastodon: publish, metrics, remove', () => {
 });
 
 describe('Mastodon: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 'The access token is invalid'],
-    ['revokedGrant', 'reauthorize', 'The access token was revoked'],
-    ['serverError', 'transient', "We're sorry, but something went wrong on our end."],
-  ] as const)('%s → %s', async (kind, expected, message) => {
-    fake.faults.set({ kind, account: account.externalId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.platformMessage).toBe(message);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', platformMessage: 'The access token is invalid' },
+      revokedGrant: { kind: 'reauthorize', platformMessage: 'The access token was revoked' },
+      serverError: {
+        kind: 'transient',
+        platformMessage: "We're sorry, but something went wrong on our end.",
+      },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: account.externalId, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('429 → rateLimited with the wait from X-RateLimit-Reset', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /api/v1/statuses' });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(90_000);
-    expect(error.detail.platformMessage).toBe('Too many requests');
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      retryAfterMs: 90_000,
+      platformMessage: 'Too many requests',
+    });
   });
 
   it("content rejected → rejected with the instance's message", async () => {

@@ -5,7 +5,7 @@ import { type TikTokFake, seedTikTokSandbox, startTikTokFake } from '@postdeck/p
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { createTikTokAdapter } from './adapter.ts';
 
@@ -274,23 +274,24 @@ describe('TikTok: publish and metrics', () => {
 });
 
 describe('TikTok: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 401, 'access_token_invalid'],
-    ['revokedGrant', 'reauthorize', 401, 'access_token_invalid'],
-    ['serverError', 'transient', 500, 'internal_error'],
-  ] as const)('%s → %s', async (kind, expected, status, code) => {
-    fake.faults.set({ kind, account: account.externalId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind, [testMedia('video')])));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.status).toBe(status);
-    expect(error.detail.platformCode).toBe(code);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', status: 401, platformCode: 'access_token_invalid' },
+      revokedGrant: { kind: 'reauthorize', status: 401, platformCode: 'access_token_invalid' },
+      serverError: { kind: 'transient', status: 500, platformCode: 'internal_error' },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: account.externalId, times: 1 });
+      return adapter.publish(account, post(kind, [testMedia('video')]));
+    },
+  );
 
   it('429 on init → rateLimited, a minute to wait', async () => {
     fake.faults.set({ kind: 'rateLimited', call: 'POST /v2/post/publish/video/init/', times: 1 });
-    const error = await failure(adapter.publish(account, post('Too fast', [testMedia('video')])));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(60_000);
+    await expectFailure(adapter.publish(account, post('Too fast', [testMedia('video')])), {
+      kind: 'rateLimited',
+      retryAfterMs: 60_000,
+    });
   });
 
   it('the seventh init within a minute → rateLimited, as the fake counts them', async () => {

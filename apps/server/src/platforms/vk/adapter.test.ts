@@ -4,7 +4,7 @@ import { type VkFake, seedVkSandbox, startVkFake } from '@postdeck/platform-fake
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { createVkAdapter } from './adapter.ts';
 
@@ -255,25 +255,27 @@ describe('VK: publish, metrics, remove', () => {
 });
 
 describe('VK: faults (errors come with HTTP 200)', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 5, 'User authorization failed: access_token has expired.'],
-    ['revokedGrant', 'reauthorize', 5, 'User authorization failed: invalid session.'],
-    ['serverError', 'transient', 10, 'Internal server error'],
-  ] as const)('%s → %s', async (kind, expected, code, message) => {
-    fake.faults.set({ kind, account: account.externalId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.status).toBe(200);
-    expect(error.detail.platformCode).toBe(String(code));
-    expect(error.detail.platformMessage).toBe(message);
-  });
+  const vkError = (kind: 'reauthorize' | 'transient', code: number, message: string) =>
+    ({ kind, status: 200, platformCode: String(code), platformMessage: message }) as const;
+  itMapsAccountFaults(
+    {
+      expiredToken: vkError('reauthorize', 5, 'User authorization failed: access_token has expired.'),
+      revokedGrant: vkError('reauthorize', 5, 'User authorization failed: invalid session.'),
+      serverError: vkError('transient', 10, 'Internal server error'),
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: account.externalId, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('6 too many requests → rateLimited, a second to wait', async () => {
     fake.faults.set({ kind: 'rateLimited', call: 'wall.post', times: 1 });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(1000);
-    expect(error.detail.platformCode).toBe('6');
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      retryAfterMs: 1000,
+      platformCode: '6',
+    });
   });
 
   it("214 posting denied → rejected with VK's message", async () => {

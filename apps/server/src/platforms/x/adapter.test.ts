@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { type XAdapterSettings, createXAdapter } from './adapter.ts';
 
 const REDIRECT = 'https://postdeck.test/channels/callback';
@@ -276,23 +276,24 @@ describe('X: publish, find, metrics, remove', () => {
 });
 
 describe('X: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 401, 'Unauthorized'],
-    ['revokedGrant', 'reauthorize', 401, 'Unauthorized'],
-    ['serverError', 'transient', 503, 'Service Unavailable'],
-  ] as const)('%s → %s', async (kind, expected, status, message) => {
-    fake.faults.set({ kind, account: userId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.status).toBe(status);
-    expect(error.detail.platformMessage).toBe(message);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', status: 401, platformMessage: 'Unauthorized' },
+      revokedGrant: { kind: 'reauthorize', status: 401, platformMessage: 'Unauthorized' },
+      serverError: { kind: 'transient', status: 503, platformMessage: 'Service Unavailable' },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: userId, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('429 → rateLimited with the wait from x-rate-limit-reset', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /2/tweets', times: 1 });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(90_000);
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      retryAfterMs: 90_000,
+    });
   });
 
   it("content rejected → rejected with X's words; a duplicate too", async () => {

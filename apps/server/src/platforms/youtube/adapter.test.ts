@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { REDIRECT, allHostsAt, connectGoogle } from '../google/connect-testing.ts';
 import { DEFAULT_YOUTUBE_HOSTS, type YoutubeAdapterSettings, createYoutubeAdapter } from './adapter.ts';
 
@@ -269,23 +269,25 @@ describe('YouTube: publish', () => {
 });
 
 describe('YouTube: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 401, 'authError'],
-    ['revokedGrant', 'reauthorize', 401, 'authError'],
-    ['serverError', 'transient', 503, 'backendError'],
-  ] as const)('%s → %s', async (kind, expected, status, reason) => {
-    fake.faults.set({ kind, account: account.externalId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind, [testMedia('video')])));
-    expect(error.kind).toBe(expected);
-    expect([error.detail.status, error.detail.platformCode]).toEqual([status, reason]);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', status: 401, platformCode: 'authError' },
+      revokedGrant: { kind: 'reauthorize', status: 401, platformCode: 'authError' },
+      serverError: { kind: 'transient', status: 503, platformCode: 'backendError' },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: account.externalId, times: 1 });
+      return adapter.publish(account, post(kind, [testMedia('video')]));
+    },
+  );
 
   it('429 → rateLimited with the wait from Retry-After', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /upload/youtube/v3/videos' });
-    const error = await failure(adapter.publish(account, post('Too fast', [testMedia('video')])));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(90_000);
-    expect(error.detail.platformCode).toBe('rateLimitExceeded');
+    await expectFailure(adapter.publish(account, post('Too fast', [testMedia('video')])), {
+      kind: 'rateLimited',
+      retryAfterMs: 90_000,
+      platformCode: 'rateLimitExceeded',
+    });
   });
 
   it('quotaExceeded → rateLimited until midnight Pacific time', async () => {
