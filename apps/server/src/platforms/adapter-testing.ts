@@ -1,4 +1,5 @@
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
+import type { FakeMetrics, PostStore } from '@postdeck/platform-fakes/posts';
 import { expect, it } from 'vitest';
 import {
   type ErrorRule,
@@ -8,6 +9,7 @@ import {
   classify,
   isPlatformError,
 } from './errors.ts';
+import type { AccountAccess, PlatformAdapter, PostInput } from './adapter.ts';
 import type { Describe } from './http.ts';
 
 /**
@@ -59,6 +61,42 @@ export function itMapsAccountFaults(
     it(`${fault} → ${expected[fault].kind}`, async () => {
       await expectFailure(call(fault), expected[fault]);
     });
+}
+
+/** What the shared post tests use, read when each runs (the suites set them up in beforeAll or beforeEach). */
+export interface PostsFixture {
+  adapter: PlatformAdapter;
+  account: AccountAccess;
+  /** The fake's posts. */
+  posts: Pick<PostStore, 'get'>;
+  now(): Date;
+  /** A post the platform takes with this text (some need a file). */
+  post(text: string): PostInput | Promise<PostInput>;
+}
+
+/** The fake's counts for a published post come back as its metrics, with the time they were read. */
+export function itReadsMetrics(title: string, counts: FakeMetrics, fixture: () => PostsFixture): void {
+  it(title, async () => {
+    const { adapter, account, posts, now, post } = fixture();
+    const published = await adapter.publish(account, await post('Counted'));
+    const stored = posts.get(published.externalId);
+    if (stored) stored.metrics = counts;
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      ...counts,
+      at: now().toISOString(),
+    });
+  });
+}
+
+/** A removed post is gone from the fake; removing it again is no error. */
+export function itRemovesTwice(title: string, fixture: () => PostsFixture): void {
+  it(title, async () => {
+    const { adapter, account, posts, now, post } = fixture();
+    const published = await adapter.publish(account, await post('Gone soon'));
+    await adapter.remove(account, published.externalId);
+    expect(posts.get(published.externalId)?.deletedAt).toEqual(now());
+    await adapter.remove(account, published.externalId);
+  });
 }
 
 /** An error table as the HTTP helper applies it: the answer's body and status through describe and rules. */

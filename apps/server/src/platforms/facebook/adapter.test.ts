@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
-import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
+import {
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { type FacebookAdapter, type FacebookAdapterSettings, createFacebookAdapter } from './adapter.ts';
 
 const REDIRECT = 'https://postdeck.test/channels/callback';
@@ -82,6 +89,9 @@ const post = (text: string, media: PostInput['media'] = []): PostInput => ({
   media,
   idempotencyKey: `key-${serial}`,
 });
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
 describe('Facebook: connect', () => {
   it('builds the dialog URL with comma-separated scopes and no PKCE', () => {
@@ -258,25 +268,13 @@ describe('Facebook: publish, find, metrics, remove', () => {
     expect(await adapter.find?.(account, post('Never sent'), since)).toBeNull();
   });
 
-  it('reads metrics from insights and the post counts', async () => {
-    const published = await adapter.publish(account, post('Counted'));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 120, likes: 12, comments: 4, shares: 3 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 120,
-      likes: 12,
-      comments: 4,
-      shares: 3,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics(
+    'reads metrics from insights and the post counts',
+    { views: 120, likes: 12, comments: 4, shares: 3 },
+    fixture,
+  );
 
-  it('removes a post, and takes a second removal as done', async () => {
-    const published = await adapter.publish(account, post('Gone soon'));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a post, and takes a second removal as done', fixture);
 });
 
 describe('Facebook: faults', () => {

@@ -6,7 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, MediaFile, PostInput } from '../adapter.ts';
-import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
+import {
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { type InstagramAdapter, type InstagramAdapterSettings, createInstagramAdapter } from './adapter.ts';
 
 const REDIRECT = 'https://postdeck.test/channels/callback';
@@ -100,6 +106,15 @@ const post = (text: string, media: PostInput['media']): PostInput => ({
   idempotencyKey: `key-${serial}`,
 });
 
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({
+  adapter,
+  account,
+  posts: fake.posts,
+  now: () => clock.now(),
+  post: async (text) => post(text, [await hosted('image', 'm.jpg')]),
+});
+
 describe('Instagram: connect', () => {
   it('asks Facebook Login for the Instagram scopes, and keeps a long-lived token', () => {
     const url = new URL(adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT }) ?? '');
@@ -185,18 +200,7 @@ describe('Instagram: publish, metrics', () => {
     expect(parent?.children.map((id) => fake.state.containers.get(id)?.isCarouselItem)).toEqual([true, true]);
   });
 
-  it('reads metrics from insights', async () => {
-    const published = await adapter.publish(account, post('Counted', [await hosted('image', 'm.jpg')]));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 300, likes: 20, comments: 5, shares: 2 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 300,
-      likes: 20,
-      comments: 5,
-      shares: 2,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics('reads metrics from insights', { views: 300, likes: 20, comments: 5, shares: 2 }, fixture);
 
   it('reads the publishing limit of the moving 24 hours', async () => {
     const published = fake.posts.all().filter((p) => p.account === igId).length;

@@ -4,7 +4,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
+import {
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { type LinkedInAdapterSettings, createLinkedInAdapter } from './adapter.ts';
 
 const REDIRECT = 'https://postdeck.test/channels/callback';
@@ -100,6 +107,9 @@ const post = (text: string, media: PostInput['media'] = []): PostInput => ({
   media,
   idempotencyKey: `key-${text}`,
 });
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
 describe('LinkedIn: connect', () => {
   it('asks for consent with our scopes (no PKCE: a web client with a secret)', () => {
@@ -270,25 +280,9 @@ describe('LinkedIn: publish, find, metrics, remove', () => {
     expect(await adapter.find?.(account, post('Findable [1]'), clock.now().toISOString())).toBeNull();
   });
 
-  it('reads share statistics', async () => {
-    const published = await adapter.publish(account, post('Counted'));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 500, likes: 12, shares: 3, comments: 4 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 500,
-      likes: 12,
-      comments: 4,
-      shares: 3,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics('reads share statistics', { views: 500, likes: 12, shares: 3, comments: 4 }, fixture);
 
-  it('removes a post (204), and a second removal is done too', async () => {
-    const published = await adapter.publish(account, post('Gone soon'));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a post (204), and a second removal is done too', fixture);
 });
 
 describe('LinkedIn: faults', () => {

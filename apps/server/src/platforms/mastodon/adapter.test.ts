@@ -3,7 +3,14 @@ import { type MastodonFake, startMastodonFake } from '@postdeck/platform-fakes/m
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
-import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
+import {
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { type MastodonAdapter, createMastodonAdapter } from './adapter.ts';
 import { type MastodonApp, appContext } from './oauth.ts';
@@ -83,6 +90,9 @@ const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`)
   media,
   idempotencyKey: key,
 });
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
 describe('Mastodon: connect', () => {
   it('registers the app on the instance with our scopes and redirect', () => {
@@ -204,24 +214,9 @@ describe('Mastodon: publish, metrics, remove', () => {
     );
   });
 
-  it('reads metrics', async () => {
-    const published = await adapter.publish(account, post('Counted'));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { likes: 12, shares: 3, comments: 4 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      likes: 12,
-      shares: 3,
-      comments: 4,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics('reads metrics', { likes: 12, shares: 3, comments: 4 }, fixture);
 
-  it('removes a status, and takes a second removal as done', async () => {
-    const published = await adapter.publish(account, post('Gone soon'));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a status, and takes a second removal as done', fixture);
 });
 
 describe('Mastodon: faults', () => {

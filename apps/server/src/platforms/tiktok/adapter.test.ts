@@ -5,7 +5,13 @@ import { type TikTokFake, seedTikTokSandbox, startTikTokFake } from '@postdeck/p
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
+import {
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { createTikTokAdapter } from './adapter.ts';
 
@@ -77,6 +83,15 @@ const post = (text: string, media: PostInput['media'], key = `key-${text}`): Pos
   text,
   media,
   idempotencyKey: key,
+});
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({
+  adapter,
+  account,
+  posts: fake.posts,
+  now: () => clock.now(),
+  post: (text) => post(text, [testMedia('video')]),
 });
 const mp4 = (bytes: number) => {
   const data = new Uint8Array(bytes);
@@ -254,18 +269,11 @@ describe('TikTok: publish and metrics', () => {
     expect((await failure(adapter.publish(account, post('Text only', [])))).kind).toBe('rejected');
   });
 
-  it('reads metrics from video/query', async () => {
-    const published = await adapter.publish(account, post('Counted', [testMedia('video')]));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 900, likes: 80, shares: 7, comments: 5 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 900,
-      likes: 80,
-      shares: 7,
-      comments: 5,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics(
+    'reads metrics from video/query',
+    { views: 900, likes: 80, shares: 7, comments: 5 },
+    fixture,
+  );
 
   it('cannot delete: the API has no such call', async () => {
     const error = await failure(adapter.remove(account, '7300000000000000001'));

@@ -4,7 +4,14 @@ import { type VkFake, seedVkSandbox, startVkFake } from '@postdeck/platform-fake
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
+import {
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { createVkAdapter } from './adapter.ts';
 
@@ -72,6 +79,9 @@ const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`)
   media,
   idempotencyKey: key,
 });
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
 describe('VK: connect', () => {
   it("builds VK ID's consent URL with PKCE (s256) and the scopes space-separated", () => {
@@ -224,25 +234,13 @@ describe('VK: publish, metrics, remove', () => {
     ]);
   });
 
-  it('reads metrics from wall.getById', async () => {
-    const published = await adapter.publish(account, post('Counted'));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 120, likes: 12, shares: 3, comments: 4 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 120,
-      likes: 12,
-      shares: 3,
-      comments: 4,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics(
+    'reads metrics from wall.getById',
+    { views: 120, likes: 12, shares: 3, comments: 4 },
+    fixture,
+  );
 
-  it('removes a post, and takes a second removal as done', async () => {
-    const published = await adapter.publish(account, post('Gone soon'));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a post, and takes a second removal as done', fixture);
 
   it('refuses a community the user does not run', async () => {
     const other = [...fake.state.communities.values()].find((c) => c.admins.size === 0);

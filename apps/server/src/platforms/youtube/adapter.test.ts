@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, PlatformAdapter, PostInput } from '../adapter.ts';
-import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
+import {
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { REDIRECT, allHostsAt, connectGoogle } from '../google/connect-testing.ts';
 import { DEFAULT_YOUTUBE_HOSTS, type YoutubeAdapterSettings, createYoutubeAdapter } from './adapter.ts';
 
@@ -51,6 +58,15 @@ const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`)
   text,
   media,
   idempotencyKey: key,
+});
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({
+  adapter,
+  account,
+  posts: fake.posts,
+  now: () => clock.now(),
+  post: (text) => post(text, [testMedia('video')]),
 });
 
 /** An MP4 of `size` bytes: big enough for several 256 KiB chunks. */
@@ -248,24 +264,9 @@ describe('YouTube: publish', () => {
     expect(await adapter.find?.(account, post('Never sent', [testMedia('video')]), since)).toBeNull();
   });
 
-  it('reads metrics', async () => {
-    const published = await adapter.publish(account, post('Counted', [testMedia('video')]));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 1200, likes: 30, comments: 4 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 1200,
-      likes: 30,
-      comments: 4,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics('reads metrics', { views: 1200, likes: 30, comments: 4 }, fixture);
 
-  it('removes a video, and takes a second removal as done', async () => {
-    const published = await adapter.publish(account, post('Gone soon', [testMedia('video')]));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a video, and takes a second removal as done', fixture);
 });
 
 describe('YouTube: faults', () => {
