@@ -1,4 +1,6 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
+import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import type { FakeMetrics, PostStore } from '@postdeck/platform-fakes/posts';
 import { expect, it } from 'vitest';
 import {
@@ -9,7 +11,7 @@ import {
   classify,
   isPlatformError,
 } from './errors.ts';
-import type { AccountAccess, PlatformAdapter, PostInput } from './adapter.ts';
+import type { AccountAccess, AccountAdapter, Grant, PlatformAdapter, PostInput } from './adapter.ts';
 import type { Describe } from './http.ts';
 
 /**
@@ -97,6 +99,47 @@ export function itRemovesTwice(title: string, fixture: () => PostsFixture): void
     expect(posts.get(published.externalId)?.deletedAt).toEqual(now());
     await adapter.remove(account, published.externalId);
   });
+}
+
+/** Where every adapter test's consent comes back to. */
+export const REDIRECT = 'https://postdeck.test/channels/callback';
+
+/** A PKCE verifier and its S256 challenge. */
+export function pkce(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+export interface ConsentOptions {
+  /** The consent page's answer: who approves, what they untick. */
+  answer?: { userId?: string | undefined; untick?: readonly string[] };
+  /** The platform's OAuth takes PKCE. */
+  pkce?: boolean;
+  /** What the exchange carries from the redirect back (VK's device_id). */
+  context?: (back: URL) => Record<string, string>;
+}
+
+/** The connect flow as a browser drives it: the consent URL, the fake's page approved, the code exchanged. */
+export async function connectByConsent(
+  adapter: AccountAdapter,
+  options: ConsentOptions = {},
+): Promise<Grant> {
+  const proof = options.pkce ? pkce() : undefined;
+  const url = adapter.authorizationUrl?.({
+    state: 'state-1',
+    redirectUri: REDIRECT,
+    ...(proof ? { codeChallenge: proof.challenge } : {}),
+  });
+  const back = await submitConsent(url ?? '', { decision: 'approve', ...options.answer });
+  if (back.searchParams.get('state') !== 'state-1') throw new Error(`lost state: ${back.toString()}`);
+  const grant = await adapter.exchangeCode?.({
+    code: back.searchParams.get('code') ?? '',
+    redirectUri: REDIRECT,
+    ...(proof ? { codeVerifier: proof.verifier } : {}),
+    ...(options.context ? { context: options.context(back) } : {}),
+  });
+  if (!grant) throw new Error('no exchangeCode');
+  return grant;
 }
 
 /** An error table as the HTTP helper applies it: the answer's body and status through describe and rules. */

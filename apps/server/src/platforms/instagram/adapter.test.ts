@@ -7,6 +7,7 @@ import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, MediaFile, PostInput } from '../adapter.ts';
 import {
+  REDIRECT,
   expectFailure,
   failure,
   itMapsAccountFaults,
@@ -15,7 +16,6 @@ import {
 } from '../adapter-testing.ts';
 import { type InstagramAdapter, type InstagramAdapterSettings, createInstagramAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const START = new Date('2026-03-01T10:00:00Z');
 const clock = manualClock(START);
 const waits: number[] = [];

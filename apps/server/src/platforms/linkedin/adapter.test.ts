@@ -5,6 +5,8 @@ import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
 import {
+  REDIRECT,
+  connectByConsent,
   expectFailure,
   failure,
   itMapsAccountFaults,
@@ -14,7 +16,6 @@ import {
 } from '../adapter-testing.ts';
 import { type LinkedInAdapterSettings, createLinkedInAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const CLIENT = { clientId: 'postdeck-li', clientSecret: 'li-secret' };
 const SCOPES = [
   'openid',
@@ -90,17 +91,7 @@ afterEach(() => {
 });
 afterAll(() => fake.stop());
 
-async function connect(): Promise<Grant> {
-  const url = adapter.authorizationUrl?.({ state: 'state-1', redirectUri: REDIRECT }) ?? '';
-  const back = await submitConsent(url, { decision: 'approve', userId: [...fake.state.members.keys()][0] });
-  expect(back.searchParams.get('state')).toBe('state-1');
-  const connected = await adapter.exchangeCode?.({
-    code: back.searchParams.get('code') ?? '',
-    redirectUri: REDIRECT,
-  });
-  if (!connected) throw new Error('no exchangeCode');
-  return connected;
-}
+const connect = () => connectByConsent(adapter, { answer: { userId: [...fake.state.members.keys()][0] } });
 
 const post = (text: string, media: PostInput['media'] = []): PostInput => ({
   text,

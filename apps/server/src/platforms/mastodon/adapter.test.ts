@@ -10,12 +10,12 @@ import {
   itReadsMetrics,
   itRemovesTwice,
   type PostsFixture,
+  REDIRECT,
 } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { type MastodonAdapter, createMastodonAdapter } from './adapter.ts';
 import { type MastodonApp, appContext } from './oauth.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
 const waits: number[] = [];
 let fake: MastodonFake;

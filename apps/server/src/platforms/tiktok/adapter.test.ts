@@ -6,16 +6,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
 import {
+  connectByConsent,
   expectFailure,
   failure,
   itMapsAccountFaults,
   itReadsMetrics,
   type PostsFixture,
+  REDIRECT,
 } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { createTikTokAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const CLIENT = { clientId: 'awtiktokkey', clientSecret: 'tiktok-secret' };
 const MB = 1024 * 1024;
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
@@ -69,15 +70,8 @@ afterAll(async () => {
   await new Promise((resolve) => photoHost.close(resolve));
 });
 
-async function connect(options: { userId?: string; untick?: string[] } = {}): Promise<Grant> {
-  const url = adapter.authorizationUrl?.({ state: 'state-1', redirectUri: REDIRECT });
-  const back = await submitConsent(url ?? '', { decision: 'approve', ...options });
-  expect(back.searchParams.get('state')).toBe('state-1');
-  return (
-    adapter.exchangeCode?.({ code: back.searchParams.get('code') ?? '', redirectUri: REDIRECT }) ??
-    Promise.reject(new Error('no exchangeCode'))
-  );
-}
+const connect = (answer: { userId?: string; untick?: string[] } = {}) =>
+  connectByConsent(adapter, { answer });
 
 const post = (text: string, media: PostInput['media'], key = `key-${text}`): PostInput => ({
   text,

@@ -1,21 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import { type VkFake, seedVkSandbox, startVkFake } from '@postdeck/platform-fakes/vk/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
 import {
+  connectByConsent,
   expectFailure,
   failure,
   itMapsAccountFaults,
   itReadsMetrics,
   itRemovesTwice,
+  pkce,
   type PostsFixture,
+  REDIRECT,
 } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { createVkAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const CLIENT = { clientId: '51900001', clientSecret: 'unused-secret' };
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
 const waits: number[] = [];
@@ -50,29 +51,12 @@ afterEach(() => {
 });
 afterAll(() => fake.stop());
 
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
-
-async function connect(untick: string[] = []): Promise<Grant> {
-  const { verifier, challenge } = pkce();
-  const url = adapter.authorizationUrl?.({
-    state: 'state-1',
-    redirectUri: REDIRECT,
-    codeChallenge: challenge,
+const connect = (untick: string[] = []) =>
+  connectByConsent(adapter, {
+    answer: { untick },
+    pkce: true,
+    context: (back) => ({ device_id: back.searchParams.get('device_id') ?? '' }),
   });
-  const back = await submitConsent(url ?? '', { decision: 'approve', untick });
-  expect(back.searchParams.get('state')).toBe('state-1');
-  return (
-    adapter.exchangeCode?.({
-      code: back.searchParams.get('code') ?? '',
-      redirectUri: REDIRECT,
-      codeVerifier: verifier,
-      context: { device_id: back.searchParams.get('device_id') ?? '' },
-    }) ?? Promise.reject(new Error('no exchangeCode'))
-  );
-}
 
 const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`): PostInput => ({
   text,

@@ -1,21 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import { type XFake, startXFake } from '@postdeck/platform-fakes/x/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
-import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
+import type { AccountAccess, PlatformAdapter, PostInput } from '../adapter.ts';
 import {
+  connectByConsent,
   expectFailure,
   failure,
   itMapsAccountFaults,
   itReadsMetrics,
   itRemovesTwice,
+  pkce,
   type PostsFixture,
+  REDIRECT,
 } from '../adapter-testing.ts';
 import { type XAdapterSettings, createXAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const CLIENT = { clientId: 'postdeck-x', clientSecret: 'x-secret' };
 const SCOPES = 'tweet.read tweet.write users.read media.write offline.access';
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
@@ -53,28 +54,7 @@ afterEach(() => {
 });
 afterAll(() => fake.stop());
 
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-async function connect(untick: string[] = []): Promise<Grant> {
-  const { verifier, challenge } = pkce();
-  const url = adapter.authorizationUrl?.({
-    state: 'state-1',
-    redirectUri: REDIRECT,
-    codeChallenge: challenge,
-  });
-  const back = await submitConsent(url ?? '', { decision: 'approve', untick });
-  expect(back.searchParams.get('state')).toBe('state-1');
-  const grant = await adapter.exchangeCode?.({
-    code: back.searchParams.get('code') ?? '',
-    redirectUri: REDIRECT,
-    codeVerifier: verifier,
-  });
-  if (!grant) throw new Error('no exchangeCode');
-  return grant;
-}
+const connect = (untick: string[] = []) => connectByConsent(adapter, { answer: { untick }, pkce: true });
 
 const post = (text: string, media: PostInput['media'] = []): PostInput => ({
   text,
