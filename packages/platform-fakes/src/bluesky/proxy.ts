@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
+import { bearerToken } from '../guard.ts';
 import { APP_VIEW_METHODS, type AppView } from './app-view.ts';
 import { VIDEO_METHODS, type VideoService } from './video.ts';
 import { sendXrpcFault } from './xrpc-faults.ts';
@@ -86,7 +87,7 @@ function accountOf(request: FastifyRequest, method: string): string | undefined 
       return undefined;
     }
   }
-  const token = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const token = bearerToken(request);
   const payload = token?.split('.')[1];
   if (!payload) return undefined;
   try {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
+import { answerFault, bearerToken } from '../guard.ts';
 import type { Fault } from '../faults.ts';
 import type { AccessToken } from '../oauth/store.ts';
 import {
@@ -58,8 +59,7 @@ export function authenticate(
       ? fail(401, 'ACCESS_TOKEN_EXPIRED', INVALID_CREDENTIALS)
       : fail(401, 'authError', INVALID_CREDENTIALS, 'global');
   };
-  const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  const checked = state.oauth.check(bearer);
+  const checked = state.oauth.check(bearerToken(request));
   if (!checked.ok) return unauthenticated();
   const token = checked.token;
   const channel = state.channels.get(token.choices['channel']?.[0] ?? '');
@@ -78,25 +78,25 @@ export function authenticate(
     quota.units += options.units ?? 0;
     if (options.insert) quota.inserts += 1;
   }
-  switch (fault?.kind) {
-    case 'expiredToken':
-    case 'revokedGrant':
-      return unauthenticated();
-    case 'rateLimited':
-      reply.header('retry-after', String(fault.retryAfterS ?? 60));
-      return options.api === 'admin'
-        ? fail(429, 'RATE_LIMIT_EXCEEDED', 'Quota exceeded for quota metric and limit.')
-        : fail(
-            429,
-            'rateLimitExceeded',
-            'The request cannot be completed because you have exceeded your rate limit.',
-            'youtube.quota',
-          );
-    case 'serverError':
-      return options.api === 'admin'
-        ? fail(503, '', 'The service is currently unavailable.')
-        : fail(503, 'backendError', BACKEND_ERROR, 'global');
-    default:
-      return { token, channel, fault };
-  }
+  const answered = answerFault(fault, {
+    expiredToken: unauthenticated,
+    revokedGrant: unauthenticated,
+    rateLimited: (f) => {
+      reply.header('retry-after', String(f.retryAfterS ?? 60));
+      if (options.api === 'admin')
+        fail(429, 'RATE_LIMIT_EXCEEDED', 'Quota exceeded for quota metric and limit.');
+      else
+        fail(
+          429,
+          'rateLimitExceeded',
+          'The request cannot be completed because you have exceeded your rate limit.',
+          'youtube.quota',
+        );
+    },
+    serverError: () => {
+      if (options.api === 'admin') fail(503, '', 'The service is currently unavailable.');
+      else fail(503, 'backendError', BACKEND_ERROR, 'global');
+    },
+  });
+  return answered ? undefined : { token, channel, fault };
 }

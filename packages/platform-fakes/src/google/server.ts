@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import type { FakeContext, FakeServer } from '../fake-server.ts';
+import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import type { OAuthUser } from '../oauth/store.ts';
 import { analyticsRoutes } from './analytics-admin.ts';
 import { oauthRoutes } from './oauth.ts';
@@ -28,24 +29,13 @@ export interface GoogleFake extends FakeServer {
   addProperty(accountId: string, property: { displayName: string }): AnalyticsProperty;
 }
 
-export interface GoogleFakeOptions {
-  now?: () => Date;
-  /** The OAuth clients registered with the fake (any redirect URI). */
-  clients?: { clientId: string; clientSecret: string }[];
-}
+export type GoogleFakeOptions = OAuthFakeOptions;
 
 export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<GoogleFake> {
-  const now = options.now ?? (() => new Date());
-  const state = new GoogleState(now);
-  for (const client of options.clients ?? []) state.oauth.addClient(client);
-  const server = await startFakeServer({
-    platform: 'google',
-    now,
-    routes: (app, ctx) => routes(app, ctx, state),
-  });
+  const server = await startOAuthFake('google', options, (now) => new GoogleState(now), routes);
+  const { state } = server;
   return {
     ...server,
-    state,
     addUser: (user) => state.addUser(user),
     addChannel: (userId, channel) => state.addChannel(userId, channel),
     addAnalyticsAccount: (userIds, name) => state.addAnalyticsAccount(userIds, name),

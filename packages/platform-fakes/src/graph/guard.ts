@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
+import { answerFault, bearerToken } from '../guard.ts';
 import type { Fault } from '../faults.ts';
 import type { AccessToken } from '../oauth/store.ts';
 import { Params } from '../params.ts';
@@ -31,7 +32,7 @@ export function authenticate(
   account?: string,
 ): Authed | undefined {
   const params = new Params(request);
-  const header = /^(?:OAuth|Bearer) (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const header = bearerToken(request, /^(?:OAuth|Bearer) (.+)$/i);
   const checked = state.oauth.check(params.get('access_token') ?? header);
   if (!checked.ok) {
     invalidToken(reply, checked.reason, ctx.now());
@@ -59,41 +60,33 @@ export function authenticate(
   } else {
     reply.header('x-app-usage', JSON.stringify(usage(regain)));
   }
-  switch (fault?.kind) {
-    case 'expiredToken':
-      invalidToken(reply, 'expired', ctx.now());
-      return undefined;
-    case 'revokedGrant':
-      invalidToken(reply, 'revoked', ctx.now());
-      return undefined;
-    case 'rateLimited':
-      // Page tokens meet the Page's Business Use Case limit (32), others the app's (4).
+  const answered = answerFault(fault, {
+    expiredToken: () => invalidToken(reply, 'expired', ctx.now()),
+    revokedGrant: () => invalidToken(reply, 'revoked', ctx.now()),
+    // Page tokens meet the Page's Business Use Case limit (32), others the app's (4).
+    rateLimited: () =>
       graphError(
         reply,
         400,
         business && !state.instagram.has(object)
           ? { code: 32, message: '(#32) Page request limit reached' }
           : { code: 4, message: '(#4) Application request limit reached', isTransient: true },
-      );
-      return undefined;
-    case 'serverError':
+      ),
+    serverError: () =>
       graphError(reply, 500, {
         code: 2,
         message: 'An unexpected error has occurred. Please retry your request later.',
         isTransient: true,
-      });
-      return undefined;
-    case 'contentRejected':
+      }),
+    contentRejected: (f) =>
       graphError(reply, 400, {
         code: 368,
         subcode: 1346003,
-        message: fault.message ?? 'The action attempted has been deemed abusive or is otherwise disallowed',
+        message: f.message ?? 'The action attempted has been deemed abusive or is otherwise disallowed',
         userTitle: 'Content not allowed',
-      });
-      return undefined;
-    default:
-      return { token, pageId, params, fault };
-  }
+      }),
+  });
+  return answered ? undefined : { token, pageId, params, fault };
 }
 
 /**

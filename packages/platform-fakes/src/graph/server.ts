@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import type { FakeContext, FakeServer } from '../fake-server.ts';
+import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import type { OAuthUser } from '../oauth/store.ts';
 import { postPage } from '../post-page.ts';
 import { instagramRoutes } from './instagram.ts';
@@ -34,27 +35,25 @@ export interface GraphFake extends FakeServer {
   linkInstagram(pageId: string, account: { username: string; name?: string; id?: string }): InstagramAccount;
 }
 
-export interface GraphFakeOptions {
-  now?: () => Date;
-  /** Registered apps; an app with no redirect URIs takes any (the sandbox's). */
-  clients?: { clientId: string; clientSecret: string; redirectUris?: string[] }[];
+export interface GraphFakeOptions extends OAuthFakeOptions {
   /** The chunk size video upload sessions ask for (4 MB; tests make it small). */
   videoChunkBytes?: number;
 }
 
 export async function startGraphFake(options: GraphFakeOptions = {}): Promise<GraphFake> {
-  const now = options.now ?? (() => new Date());
-  const state = new GraphState(now);
-  if (options.videoChunkBytes) state.videoChunkBytes = options.videoChunkBytes;
-  for (const client of options.clients ?? []) state.oauth.addClient(client);
-  const server = await startFakeServer({
-    platform: 'facebook',
-    now,
-    routes: (app, ctx) => routes(app, ctx, state),
-  });
+  const server = await startOAuthFake(
+    'facebook',
+    options,
+    (now) => {
+      const state = new GraphState(now);
+      if (options.videoChunkBytes) state.videoChunkBytes = options.videoChunkBytes;
+      return state;
+    },
+    routes,
+  );
+  const { state } = server;
   return {
     ...server,
-    state,
     addUser: (user) => state.addUser(user),
     addPage: (page) => state.addPage(page),
     linkInstagram: (pageId, account) => state.linkInstagram(pageId, account),

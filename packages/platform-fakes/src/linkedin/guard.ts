@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
+import { answerFault, bearerToken } from '../guard.ts';
 import type { Fault } from '../faults.ts';
 import {
   expiredToken,
@@ -63,8 +64,7 @@ export function authenticate(
       return undefined;
     }
   }
-  const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  const check = state.oauth.check(bearer);
+  const check = state.oauth.check(bearerToken(request));
   if (!check.ok) {
     if (check.reason === 'expired') expiredToken(reply);
     else if (check.reason === 'revoked') revokedToken(reply);
@@ -77,27 +77,19 @@ export function authenticate(
     return undefined;
   }
   const fault = ctx.faults.take(call, `urn:li:person:${member.id}`);
-  switch (fault?.kind) {
-    case 'expiredToken':
-      expiredToken(reply);
-      return undefined;
-    case 'revokedGrant':
-      revokedToken(reply);
-      return undefined;
-    case 'rateLimited':
+  const answered = answerFault(fault, {
+    expiredToken: () => expiredToken(reply),
+    revokedGrant: () => revokedToken(reply),
+    rateLimited: (f) => {
       // LinkedIn documents no rate-limit headers; the fake says when with Retry-After [unverified].
-      reply.header('retry-after', String(fault.retryAfterS ?? 60));
+      reply.header('retry-after', String(f.retryAfterS ?? 60));
       throttled(reply);
-      return undefined;
-    case 'serverError':
-      serverError(reply);
-      return undefined;
-    case 'contentRejected':
-      unprocessable(reply, fault.message ?? 'The content violates the Professional Community Policies.');
-      return undefined;
-    default:
-      return { member, scopes: check.token.scopes, fault };
-  }
+    },
+    serverError: () => serverError(reply),
+    contentRejected: (f) =>
+      unprocessable(reply, f.message ?? 'The content violates the Professional Community Policies.'),
+  });
+  return answered ? undefined : { member, scopes: check.token.scopes, fault };
 }
 
 /** The scope a call needs (platforms.md §7: w_organization_social to post, r_organization_social to read). */

@@ -3,6 +3,7 @@ import type { FakeContext } from '../fake-server.ts';
 import { consentDecision, requestedScopes } from '../oauth/consent-decision.ts';
 import { consentPage } from '../oauth/consent-page.ts';
 import type { IssuedTokens } from '../oauth/store.ts';
+import { exchangeCode, refreshToken } from '../oauth/token-grant.ts';
 import { Params } from '../params.ts';
 import { authenticate, hasScope } from './guard.ts';
 import { oauthError } from './replies.ts';
@@ -53,13 +54,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: FakeContext, state: Linke
       return oauthError(reply, 401, 'invalid_client', 'Client authentication failed');
     const grantType = params.get('grant_type');
     if (grantType === 'authorization_code') {
-      const result = state.oauth.exchange({
-        clientId,
-        clientSecret,
-        code: params.get('code') ?? '',
-        redirectUri: params.get('redirect_uri') ?? '',
-        codeVerifier: params.get('code_verifier'),
-      });
+      const result = exchangeCode(state.oauth, params, { clientId, clientSecret });
       if (!result.ok)
         return oauthError(
           reply,
@@ -70,11 +65,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: FakeContext, state: Linke
       return tokenJson(state, result.tokens);
     }
     if (grantType === 'refresh_token') {
-      const result = state.oauth.refresh({
-        clientId,
-        clientSecret,
-        refreshToken: params.get('refresh_token') ?? '',
-      });
+      const result = refreshToken(state.oauth, params, { clientId, clientSecret });
       if (!result.ok)
         return oauthError(reply, 400, 'invalid_request', 'The provided refresh token is invalid or expired');
       return tokenJson(state, result.tokens);

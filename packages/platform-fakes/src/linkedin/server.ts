@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import type { FakeContext, FakeServer } from '../fake-server.ts';
+import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { postPage } from '../post-page.ts';
 import { DEFAULT_PART_BYTES, mediaRoutes } from './media.ts';
 import { oauthRoutes } from './oauth.ts';
@@ -33,9 +34,7 @@ export interface LinkedInFake extends FakeServer {
   }): LinkedInOrganization;
 }
 
-export interface LinkedInFakeOptions {
-  now?: () => Date;
-  clients?: { clientId: string; clientSecret: string }[];
+export interface LinkedInFakeOptions extends OAuthFakeOptions {
   /** The size of a video's upload parts (LinkedIn's 4 MiB); tests pass a small one to see several. */
   videoPartBytes?: number;
 }
@@ -47,18 +46,16 @@ const LOGO = Buffer.from(
 );
 
 export async function startLinkedInFake(options: LinkedInFakeOptions = {}): Promise<LinkedInFake> {
-  const now = options.now ?? (() => new Date());
-  const state = new LinkedInState(now);
-  for (const client of options.clients ?? []) state.oauth.addClient(client);
   const partBytes = options.videoPartBytes ?? DEFAULT_PART_BYTES;
-  const server = await startFakeServer({
-    platform: 'linkedin',
-    now,
-    routes: (app, ctx) => routes(app, ctx, state, partBytes),
-  });
+  const server = await startOAuthFake(
+    'linkedin',
+    options,
+    (now) => new LinkedInState(now),
+    (app, ctx, state) => routes(app, ctx, state, partBytes),
+  );
+  const { state } = server;
   return {
     ...server,
-    state,
     addMember: (member) => state.addMember(member),
     addOrganization(org) {
       const added = state.addOrganization(org);

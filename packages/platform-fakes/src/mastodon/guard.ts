@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
+import { answerFault, bearerToken } from '../guard.ts';
 import type { Fault } from '../faults.ts';
 import { invalidToken, mastodonError, revokedToken, validationFailed } from './replies.ts';
 import type { MastodonState, MastodonUser } from './state.ts';
@@ -26,7 +27,7 @@ export function authenticate(
   state: MastodonState,
   call: string,
 ): Authed | undefined {
-  const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const bearer = bearerToken(request);
   const token = bearer === undefined ? undefined : state.tokens.get(bearer);
   const user = token && state.users.get(token.userId);
   if (!token || !user) {
@@ -55,20 +56,11 @@ export function authenticate(
     mastodonError(reply, 429, 'Too many requests');
     return undefined;
   }
-  switch (fault?.kind) {
-    case 'expiredToken':
-      invalidToken(reply);
-      return undefined;
-    case 'revokedGrant':
-      revokedToken(reply);
-      return undefined;
-    case 'serverError':
-      mastodonError(reply, 500, "We're sorry, but something went wrong on our end.");
-      return undefined;
-    case 'contentRejected':
-      validationFailed(reply, fault.message ?? 'Text contains a disallowed word');
-      return undefined;
-    default:
-      return { user, fault };
-  }
+  const answered = answerFault(fault, {
+    expiredToken: () => invalidToken(reply),
+    revokedGrant: () => revokedToken(reply),
+    serverError: () => mastodonError(reply, 500, "We're sorry, but something went wrong on our end."),
+    contentRejected: (f) => validationFailed(reply, f.message ?? 'Text contains a disallowed word'),
+  });
+  return answered ? undefined : { user, fault };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { consentDecision, requestedScopes } from '../oauth/consent-decision.ts';
 import { consentPage } from '../oauth/consent-page.ts';
 import type { IssuedTokens } from '../oauth/store.ts';
+import { exchangeCode, refreshToken } from '../oauth/token-grant.ts';
 import { Params } from '../params.ts';
 import type { TikTokState } from './state.ts';
 
@@ -47,13 +48,7 @@ export function oauthRoutes(app: FastifyInstance, state: TikTokState): void {
     const clientSecret = params.get('client_secret') ?? '';
     const grantType = params.get('grant_type');
     if (grantType === 'authorization_code') {
-      const result = store.exchange({
-        clientId,
-        clientSecret,
-        code: params.get('code') ?? '',
-        redirectUri: params.get('redirect_uri') ?? '',
-        codeVerifier: params.get('code_verifier'),
-      });
+      const result = exchangeCode(store, params, { clientId, clientSecret });
       if (!result.ok)
         return oauthError(
           reply,
@@ -65,11 +60,7 @@ export function oauthRoutes(app: FastifyInstance, state: TikTokState): void {
       return tokens(reply, state, result.tokens);
     }
     if (grantType === 'refresh_token') {
-      const result = store.refresh({
-        clientId,
-        clientSecret,
-        refreshToken: params.get('refresh_token') ?? '',
-      });
+      const result = refreshToken(store, params, { clientId, clientSecret });
       if (!result.ok)
         return oauthError(
           reply,

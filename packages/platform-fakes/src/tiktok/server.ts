@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarRoute } from '../avatar.ts';
-import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import type { FakeContext, FakeServer } from '../fake-server.ts';
+import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { postPage } from '../post-page.ts';
+import { bearerToken } from '../guard.ts';
 import { type TikTokHandler, object } from './call.ts';
 import { oauthRoutes } from './oauth.ts';
 import { creatorInfo, photoInit, statusFetch, videoInit } from './publish.ts';
@@ -36,18 +38,9 @@ export interface TikTokFake extends FakeServer {
   }): TikTokCreator;
 }
 
-export async function startTikTokFake(
-  options: { now?: () => Date; clients?: { clientId: string; clientSecret: string }[] } = {},
-): Promise<TikTokFake> {
-  const now = options.now ?? (() => new Date());
-  const state = new TikTokState(now);
-  for (const client of options.clients ?? []) state.oauth.addClient(client);
-  const server = await startFakeServer({
-    platform: 'tiktok',
-    now,
-    routes: (app, ctx) => routes(app, ctx, state),
-  });
-  return { ...server, state, addCreator: (creator) => state.addCreator(creator) };
+export async function startTikTokFake(options: OAuthFakeOptions = {}): Promise<TikTokFake> {
+  const server = await startOAuthFake('tiktok', options, (now) => new TikTokState(now), routes);
+  return { ...server, addCreator: (creator) => server.state.addCreator(creator) };
 }
 
 /** The sandbox's TikTok: one creator whose app is audited (public posts allowed). */
@@ -62,7 +55,7 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): voi
 
   for (const [path, scope, handler, write] of ROUTES) {
     app.post(path, async (request, reply) => {
-      const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const bearer = bearerToken(request);
       const check = state.oauth.check(bearer);
       const creator = check.ok ? state.creators.get(check.token.userId) : undefined;
       if (!check.ok || !creator) return invalidToken(reply);

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarRoute, avatarUrl } from '../avatar.ts';
-import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import type { FakeContext, FakeServer } from '../fake-server.ts';
+import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { Params } from '../params.ts';
 import { postPage } from '../post-page.ts';
+import { bearerToken } from '../guard.ts';
 import { type VkMethod, communityJson } from './call.ts';
 import { getWallUploadServer, saveWallPhoto, uploadRoutes, videoGet, videoSave } from './media.ts';
 import { oauthRoutes } from './oauth.ts';
@@ -75,20 +77,11 @@ export interface VkFake extends FakeServer {
   addCommunity(community: { name: string; screenName?: string; admins?: number[]; id?: number }): VkCommunity;
 }
 
-export async function startVkFake(
-  options: { now?: () => Date; clients?: { clientId: string; clientSecret: string }[] } = {},
-): Promise<VkFake> {
-  const now = options.now ?? (() => new Date());
-  const state = new VkState(now);
-  for (const client of options.clients ?? []) state.oauth.addClient(client);
-  const server = await startFakeServer({
-    platform: 'vk',
-    now,
-    routes: (app, ctx) => routes(app, ctx, state),
-  });
+export async function startVkFake(options: OAuthFakeOptions = {}): Promise<VkFake> {
+  const server = await startOAuthFake('vk', options, (now) => new VkState(now), routes);
+  const { state } = server;
   return {
     ...server,
-    state,
     addUser: (user) => state.addUser(user),
     addCommunity: (community) => state.addCommunity(community),
   };
@@ -124,7 +117,7 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: VkState): void {
       const error = ([code, message]: readonly [number, string]) =>
         vkError(reply, method, echoed, code, message);
       if (!params.get('v')) return error(VK_ERRORS.noVersion);
-      const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const bearer = bearerToken(request);
       const check = state.oauth.check(params.get('access_token') ?? bearer);
       if (!check.ok) return error(check.reason === 'expired' ? VK_ERRORS.expired : VK_ERRORS.invalidToken);
       const user = state.users.get(Number(check.token.userId));

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import type { Fault } from '../faults.ts';
+import { answerFault, bearerToken } from '../guard.ts';
 import { forbidden, serviceUnavailable, tooManyRequests, unauthorized } from './replies.ts';
 import type { XState, XUser } from './state.ts';
 
@@ -38,8 +39,7 @@ export function authenticate(
   state: XState,
   call: string,
 ): Authed | undefined {
-  const bearer = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
-  const check = state.oauth.check(bearer);
+  const check = state.oauth.check(bearerToken(request));
   const user = check.ok ? state.users.get(check.token.userId) : undefined;
   if (!check.ok || !user) {
     unauthorized(reply);
@@ -65,21 +65,14 @@ export function authenticate(
     tooManyRequests(reply);
     return undefined;
   }
-  switch (fault?.kind) {
+  const answered = answerFault(fault, {
     // X answers an expired and a revoked token alike: 401 Unauthorized.
-    case 'expiredToken':
-    case 'revokedGrant':
-      unauthorized(reply);
-      return undefined;
-    case 'serverError':
-      serviceUnavailable(reply);
-      return undefined;
-    case 'contentRejected':
-      forbidden(reply, fault.message ?? 'You are not permitted to perform this action.');
-      return undefined;
-    default:
-      return { user, scopes: check.token.scopes, fault };
-  }
+    expiredToken: () => unauthorized(reply),
+    revokedGrant: () => unauthorized(reply),
+    serverError: () => serviceUnavailable(reply),
+    contentRejected: (f) => forbidden(reply, f.message ?? 'You are not permitted to perform this action.'),
+  });
+  return answered ? undefined : { user, scopes: check.token.scopes, fault };
 }
 
 /** The scope a call needs (platforms.md §4: tweet.write for posting, media.write for uploads). */

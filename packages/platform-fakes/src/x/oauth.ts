@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { consentDecision, requestedScopes } from '../oauth/consent-decision.ts';
 import { consentPage } from '../oauth/consent-page.ts';
 import type { IssuedTokens, OAuthFailure } from '../oauth/store.ts';
+import { exchangeCode, refreshToken } from '../oauth/token-grant.ts';
 import { Params } from '../params.ts';
 import { oauthError } from './replies.ts';
 import type { XState } from './state.ts';
@@ -42,22 +43,12 @@ export function oauthRoutes(app: FastifyInstance, state: XState): void {
     const client = clientOf(request, params);
     const grantType = params.get('grant_type');
     if (grantType === 'authorization_code') {
-      const result = state.oauth.exchange({
-        clientId: client.id,
-        clientSecret: client.secret,
-        code: params.get('code') ?? '',
-        redirectUri: params.get('redirect_uri') ?? '',
-        codeVerifier: params.get('code_verifier'),
-      });
+      const result = exchangeCode(state.oauth, params, { clientId: client.id, clientSecret: client.secret });
       if (!result.ok) return failed(reply, result.error, 'authorization code');
       return tokenJson(state, result.tokens);
     }
     if (grantType === 'refresh_token') {
-      const result = state.oauth.refresh({
-        clientId: client.id,
-        clientSecret: client.secret,
-        refreshToken: params.get('refresh_token') ?? '',
-      });
+      const result = refreshToken(state.oauth, params, { clientId: client.id, clientSecret: client.secret });
       if (!result.ok) return failed(reply, result.error, 'token');
       return tokenJson(state, result.tokens);
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import type { FakeContext, FakeServer } from '../fake-server.ts';
+import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { postPage } from '../post-page.ts';
 import { authenticate, hasScope } from './guard.ts';
 import { mediaRoutes } from './media.ts';
@@ -21,17 +22,11 @@ export interface XFake extends FakeServer {
   addUser(user: { username: string; name?: string }): XUser;
 }
 
-export interface XFakeOptions {
-  now?: () => Date;
-  clients?: { clientId: string; clientSecret: string }[];
-}
+export type XFakeOptions = OAuthFakeOptions;
 
 export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
-  const now = options.now ?? (() => new Date());
-  const state = new XState(now);
-  for (const client of options.clients ?? []) state.oauth.addClient(client);
-  const server = await startFakeServer({ platform: 'x', now, routes: (app, ctx) => routes(app, ctx, state) });
-  return { ...server, state, addUser: (user) => state.addUser(user) };
+  const server = await startOAuthFake('x', options, (now) => new XState(now), routes);
+  return { ...server, addUser: (user) => server.state.addUser(user) };
 }
 
 /** The sandbox's demo: one user, whose own timeline is the one target X has. */

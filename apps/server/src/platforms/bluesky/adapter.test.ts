@@ -7,7 +7,7 @@ import {
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { type BlueskyAdapter, createBlueskyAdapter } from './adapter.ts';
 import { recordKeyOf } from './record-key.ts';
@@ -274,22 +274,22 @@ describe('Bluesky: publish, find, remove', () => {
 });
 
 describe('Bluesky: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 400, 'Token has expired'],
-    ['revokedGrant', 'reauthorize', 400, 'Token could not be verified'],
-    ['serverError', 'transient', 500, 'Internal Server Error'],
-  ] as const)('%s → %s', async (kind, expected, status, message) => {
-    server.faults.set({ kind, account: newsroom.did, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect(error.kind).toBe(expected);
-    expect(error.detail).toMatchObject({ status, platformMessage: message });
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', status: 400, platformMessage: 'Token has expired' },
+      revokedGrant: { kind: 'reauthorize', status: 400, platformMessage: 'Token could not be verified' },
+      serverError: { kind: 'transient', status: 500, platformMessage: 'Internal Server Error' },
+    },
+    (kind) => {
+      server.faults.set({ kind, account: newsroom.did, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('429 → rateLimited with the wait from the answer', async () => {
     server.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'com.atproto.repo.createRecord' });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail).toMatchObject({
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
       status: 429,
       platformCode: 'RateLimitExceeded',
       platformMessage: 'Rate Limit Exceeded',

@@ -1,5 +1,5 @@
 import { type AppBskyFeedPost, RichText } from '@atproto/api';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput, PublishedPost, Target } from '../adapter.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { withLink } from '../media-blob.ts';
@@ -8,6 +8,7 @@ import { aspectRatio, checkMedia, uploadBlob } from './media.ts';
 import { recordKeyFor, recordKeyOf } from './record-key.ts';
 import { type BlueskyContext, blueskyContext, createSession, refreshSession } from './session.ts';
 import { uploadVideo } from './video.ts';
+import { type AdapterCallSettings, type PollingSettings, polling } from '../settings.ts';
 
 export const DEFAULT_BLUESKY_HOSTS = {
   /** Where app-password sessions start (the entryway); calls then go to the PDS it names. */
@@ -19,19 +20,12 @@ export const DEFAULT_BLUESKY_HOSTS = {
   appView: 'https://public.api.bsky.app',
 };
 
-export interface BlueskyAdapterSettings {
+/** Polls check a video job. */
+export interface BlueskyAdapterSettings extends AdapterCallSettings, PollingSettings {
   service?: string;
   appUrl?: string;
   videoService?: string;
   appView?: string;
-  timeoutMs?: number;
-  /** Between checks of a video job. */
-  pollIntervalMs?: number;
-  /** Checks before giving up on a video job; nothing is published then, so it is 'transient'. */
-  maxPolls?: number;
-  wait?: (ms: number) => Promise<void>;
-  fetch?: typeof fetch;
-  clock?: Clock;
 }
 
 export interface BlueskyAdapter extends PlatformAdapter {
@@ -63,9 +57,7 @@ export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): Blu
   const video = {
     ...client,
     videoService: settings.videoService ?? DEFAULT_BLUESKY_HOSTS.videoService,
-    pollIntervalMs: settings.pollIntervalMs ?? 2_000,
-    maxPolls: settings.maxPolls ?? 90,
-    wait: settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))),
+    ...polling(settings, { pollIntervalMs: 2_000, maxPolls: 90 }),
   };
 
   const appView = settings.appView ?? DEFAULT_BLUESKY_HOSTS.appView;

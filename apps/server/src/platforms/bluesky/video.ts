@@ -2,14 +2,12 @@ import type { BlobRef } from '@atproto/api';
 import type { MediaFile } from '../adapter.ts';
 import { PlatformError } from '../errors.ts';
 import { mediaBlob } from '../media-blob.ts';
+import type { Polling } from '../settings.ts';
 import { type BlueskyClientSettings, blueskyClient } from './client.ts';
 import type { BlueskyContext } from './session.ts';
 
-export interface VideoUploadSettings extends BlueskyClientSettings {
+export interface VideoUploadSettings extends BlueskyClientSettings, Polling {
   videoService: string;
-  pollIntervalMs: number;
-  maxPolls: number;
-  wait: (ms: number) => Promise<void>;
 }
 
 /** How long the service token for the upload lasts (the tutorial's 30 minutes). */

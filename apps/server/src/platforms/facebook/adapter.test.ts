@@ -5,10 +5,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import {
+  REDIRECT,
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { type FacebookAdapter, type FacebookAdapterSettings, createFacebookAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const START = new Date('2026-03-01T10:00:00Z');
 const clock = manualClock(START);
 const waits: number[] = [];
@@ -82,6 +89,9 @@ const post = (text: string, media: PostInput['media'] = []): PostInput => ({
   media,
   idempotencyKey: `key-${serial}`,
 });
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
 describe('Facebook: connect', () => {
   it('builds the dialog URL with comma-separated scopes and no PKCE', () => {
@@ -258,45 +268,44 @@ describe('Facebook: publish, find, metrics, remove', () => {
     expect(await adapter.find?.(account, post('Never sent'), since)).toBeNull();
   });
 
-  it('reads metrics from insights and the post counts', async () => {
-    const published = await adapter.publish(account, post('Counted'));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 120, likes: 12, comments: 4, shares: 3 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 120,
-      likes: 12,
-      comments: 4,
-      shares: 3,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics(
+    'reads metrics from insights and the post counts',
+    { views: 120, likes: 12, comments: 4, shares: 3 },
+    fixture,
+  );
 
-  it('removes a post, and takes a second removal as done', async () => {
-    const published = await adapter.publish(account, post('Gone soon'));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a post, and takes a second removal as done', fixture);
 });
 
 describe('Facebook: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', /^Error validating access token: Session has expired/],
-    ['revokedGrant', 'reauthorize', /The user has not authorized application/],
-    ['serverError', 'transient', /^An unexpected error has occurred/],
-  ] as const)('%s → %s', async (kind, expected, message) => {
-    fake.faults.set({ kind, account: newsId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.platformMessage).toMatch(message);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: {
+        kind: 'reauthorize',
+        platformMessage: expect.stringMatching(/^Error validating access token: Session has expired/),
+      },
+      revokedGrant: {
+        kind: 'reauthorize',
+        platformMessage: expect.stringMatching(/The user has not authorized application/),
+      },
+      serverError: {
+        kind: 'transient',
+        platformMessage: expect.stringMatching(/^An unexpected error has occurred/),
+      },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: newsId, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('throttled → rateLimited with the wait from X-Business-Use-Case-Usage', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /{page-id}/feed' });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.platformCode).toBe('32');
-    expect(error.detail.retryAfterMs).toBe(120_000);
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      platformCode: '32',
+      retryAfterMs: 120_000,
+    });
   });
 
   it("content rejected → rejected with Facebook's message", async () => {

@@ -1,5 +1,4 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { systemClock } from '../../lib/clock.ts';
 import type {
   AccountAccess,
   Grant,
@@ -10,10 +9,8 @@ import type {
   Target,
 } from '../adapter.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
-import { createGraphHttp } from '../graph/http.ts';
-import { type FacebookLogin, authorizationUrl, exchangeCode, listPages, pageGrant } from '../graph/login.ts';
-import { type PollSettings, sleep } from '../graph/poll.ts';
-import { DEFAULT_GRAPH_VERSION, type GraphAdapterSettings } from '../graph/settings.ts';
+import { authorizationUrl, exchangeCode, listPages, pageGrant } from '../graph/login.ts';
+import { type GraphAdapterSettings, graphSetup } from '../graph/settings.ts';
 import { mediaBlob, withLink } from '../media-blob.ts';
 import { type FeedEntry, pageApi } from './api.ts';
 import { type FacebookLocation, type LocationSearch, searchLocations } from './locations.ts';
@@ -30,8 +27,6 @@ export const DEFAULT_FACEBOOK_HOSTS = {
 };
 
 export interface FacebookAdapterSettings extends GraphAdapterSettings {
-  dialogBase?: string;
-  graphBase?: string;
   videoBase?: string;
   postUrlBase?: string;
 }
@@ -52,28 +47,14 @@ const METRICS = ['post_media_view', 'post_reactions_by_type_total'] as const;
  * post in the page's feed (`find`).
  */
 export function createFacebookAdapter(settings: FacebookAdapterSettings): FacebookAdapter {
-  const clock = settings.clock ?? systemClock;
-  const version = settings.version ?? DEFAULT_GRAPH_VERSION;
-  const graph = { base: settings.graphBase ?? DEFAULT_FACEBOOK_HOSTS.graphBase, version };
+  const { clock, version, graph, http, login, polling } = graphSetup('facebook', settings, {
+    ...DEFAULT_FACEBOOK_HOSTS,
+    timeoutMs: 120_000,
+    pollIntervalMs: 5_000,
+    maxPolls: 120,
+  });
   const video = { base: settings.videoBase ?? DEFAULT_FACEBOOK_HOSTS.videoBase, version };
   const postUrlBase = (settings.postUrlBase ?? DEFAULT_FACEBOOK_HOSTS.postUrlBase).replace(/\/+$/, '');
-  const http = createGraphHttp('facebook', {
-    timeoutMs: settings.timeoutMs ?? 120_000,
-    fetch: settings.fetch,
-    clock,
-  });
-  const login: FacebookLogin = {
-    platform: 'facebook',
-    dialog: { base: settings.dialogBase ?? DEFAULT_FACEBOOK_HOSTS.dialogBase, version },
-    graph,
-    clientId: settings.clientId,
-    clientSecret: settings.clientSecret,
-  };
-  const polling: PollSettings = {
-    pollIntervalMs: settings.pollIntervalMs ?? 5_000,
-    maxPolls: settings.maxPolls ?? 120,
-    wait: settings.wait ?? sleep,
-  };
   const api = (account: AccountAccess) => pageApi(http, graph, video, account.grant.accessToken);
   const postUrl = (entry: FeedEntry) => entry.permalink_url ?? `${postUrlBase}/${entry.id}`;
 

@@ -1,6 +1,7 @@
 import type { MediaFile } from '../adapter.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
-import { type PollSettings, poll } from '../graph/poll.ts';
+import { poll } from '../graph/poll.ts';
+import type { Polling } from '../settings.ts';
 import type { pageApi } from './api.ts';
 
 type PageApi = ReturnType<typeof pageApi>;
@@ -16,7 +17,7 @@ export async function publishVideo(
   pageId: string,
   file: MediaFile,
   description: string,
-  polling: PollSettings,
+  polling: Polling,
 ): Promise<{ videoId: string; permalink?: string | undefined }> {
   const session = await api.startVideo(pageId, file.bytes);
   let offsets = { start_offset: session.start_offset, end_offset: session.end_offset };
@@ -40,7 +41,7 @@ export async function publishVideo(
  * error is mediaInvalid, and a video still processing past maxPolls is deleted, so that the
  * 'transient' retry cannot leave two.
  */
-async function processed(api: PageApi, videoId: string, polling: PollSettings): Promise<string | undefined> {
+async function processed(api: PageApi, videoId: string, polling: Polling): Promise<string | undefined> {
   try {
     const ready = await poll(polling, async () => {
       const video = await api.videoStatus(videoId);

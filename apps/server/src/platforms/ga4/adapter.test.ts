@@ -4,7 +4,7 @@ import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { DataSourceAdapter, Grant } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { REDIRECT, allHostsAt, connectGoogle } from '../google/connect-testing.ts';
 import { DEFAULT_GA4_HOSTS, createGa4Adapter } from './adapter.ts';
 
@@ -119,24 +119,25 @@ describe('GA4: connect', () => {
 });
 
 describe('GA4: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 401],
-    ['revokedGrant', 'reauthorize', 401],
-    ['serverError', 'transient', 503],
-  ] as const)('%s → %s', async (kind, expected, status) => {
-    fake.faults.set({ kind, account: sandbox.user.id, times: 1 });
-    const error = await failure(adapter.targets(grant));
-    expect([error.kind, error.detail.status]).toEqual([expected, status]);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', status: 401 },
+      revokedGrant: { kind: 'reauthorize', status: 401 },
+      serverError: { kind: 'transient', status: 503 },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: sandbox.user.id, times: 1 });
+      return adapter.targets(grant);
+    },
+  );
 
   it('429 → rateLimited with the wait from Retry-After', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 45, call: 'GET /v1beta/accountSummaries' });
-    const error = await failure(adapter.targets(grant));
-    expect([error.kind, error.detail.retryAfterMs, error.detail.platformSubcode]).toEqual([
-      'rateLimited',
-      45_000,
-      'RESOURCE_EXHAUSTED',
-    ]);
+    await expectFailure(adapter.targets(grant), {
+      kind: 'rateLimited',
+      retryAfterMs: 45_000,
+      platformSubcode: 'RESOURCE_EXHAUSTED',
+    });
   });
 
   it('no answer in time → transient (a read: safe to repeat)', async () => {

@@ -1,8 +1,9 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { DataSourceAdapter, Target } from '../adapter.ts';
 import { DEFAULT_GOOGLE_OAUTH_HOSTS, googleOAuth } from '../google/oauth.ts';
 import { accountSummaries, createGa4Http } from './api.ts';
+import { type AdapterCallSettings, type OAuthClientSettings } from '../settings.ts';
 
 export const DEFAULT_GA4_HOSTS = {
   ...DEFAULT_GOOGLE_OAUTH_HOSTS,
@@ -13,13 +14,8 @@ export const DEFAULT_GA4_HOSTS = {
 };
 export type Ga4Hosts = typeof DEFAULT_GA4_HOSTS;
 
-export interface Ga4AdapterSettings {
-  clientId: string;
-  clientSecret: string;
+export interface Ga4AdapterSettings extends OAuthClientSettings, AdapterCallSettings {
   hosts?: Partial<Ga4Hosts>;
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  clock?: Clock;
 }
 
 /**

@@ -6,10 +6,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, MediaFile, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import {
+  REDIRECT,
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { type InstagramAdapter, type InstagramAdapterSettings, createInstagramAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const START = new Date('2026-03-01T10:00:00Z');
 const clock = manualClock(START);
 const waits: number[] = [];
@@ -100,6 +106,15 @@ const post = (text: string, media: PostInput['media']): PostInput => ({
   idempotencyKey: `key-${serial}`,
 });
 
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({
+  adapter,
+  account,
+  posts: fake.posts,
+  now: () => clock.now(),
+  post: async (text) => post(text, [await hosted('image', 'm.jpg')]),
+});
+
 describe('Instagram: connect', () => {
   it('asks Facebook Login for the Instagram scopes, and keeps a long-lived token', () => {
     const url = new URL(adapter.authorizationUrl?.({ state: 's', redirectUri: REDIRECT }) ?? '');
@@ -185,18 +200,7 @@ describe('Instagram: publish, metrics', () => {
     expect(parent?.children.map((id) => fake.state.containers.get(id)?.isCarouselItem)).toEqual([true, true]);
   });
 
-  it('reads metrics from insights', async () => {
-    const published = await adapter.publish(account, post('Counted', [await hosted('image', 'm.jpg')]));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 300, likes: 20, comments: 5, shares: 2 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 300,
-      likes: 20,
-      comments: 5,
-      shares: 2,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics('reads metrics from insights', { views: 300, likes: 20, comments: 5, shares: 2 }, fixture);
 
   it('reads the publishing limit of the moving 24 hours', async () => {
     const published = fake.posts.all().filter((p) => p.account === igId).length;
@@ -210,23 +214,26 @@ describe('Instagram: publish, metrics', () => {
 });
 
 describe('Instagram: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize'],
-    ['revokedGrant', 'reauthorize'],
-    ['serverError', 'transient'],
-  ] as const)('%s → %s', async (kind, expected) => {
-    fake.faults.set({ kind, account: igId, times: 1 });
-    expect((await failure(adapter.publish(account, post(kind, [await hosted('image', 'f.jpg')])))).kind).toBe(
-      expected,
-    );
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize' },
+      revokedGrant: { kind: 'reauthorize' },
+      serverError: { kind: 'transient' },
+    },
+    async (kind) => {
+      const image = await hosted('image', 'f.jpg');
+      fake.faults.set({ kind, account: igId, times: 1 });
+      return adapter.publish(account, post(kind, [image]));
+    },
+  );
 
   it('throttled → rateLimited with the wait from X-Business-Use-Case-Usage', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /{ig-user-id}/media_publish' });
-    const error = await failure(adapter.publish(account, post('Too fast', [await hosted('image', 'f.jpg')])));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.platformCode).toBe('4');
-    expect(error.detail.retryAfterMs).toBe(120_000);
+    await expectFailure(adapter.publish(account, post('Too fast', [await hosted('image', 'f.jpg')])), {
+      kind: 'rateLimited',
+      platformCode: '4',
+      retryAfterMs: 120_000,
+    });
   });
 
   it("content rejected → rejected with Instagram's message", async () => {

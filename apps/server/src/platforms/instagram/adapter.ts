@@ -1,5 +1,4 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { systemClock } from '../../lib/clock.ts';
 import type {
   AccountAccess,
   MediaFile,
@@ -9,10 +8,9 @@ import type {
   Target,
 } from '../adapter.ts';
 import { PlatformError } from '../errors.ts';
-import { createGraphHttp } from '../graph/http.ts';
-import { type FacebookLogin, authorizationUrl, exchangeCode, listPages, pageGrant } from '../graph/login.ts';
-import { type PollSettings, poll, sleep } from '../graph/poll.ts';
-import { DEFAULT_GRAPH_VERSION, type GraphAdapterSettings } from '../graph/settings.ts';
+import { authorizationUrl, exchangeCode, listPages, pageGrant } from '../graph/login.ts';
+import { poll } from '../graph/poll.ts';
+import { type GraphAdapterSettings, graphSetup } from '../graph/settings.ts';
 import { withLink } from '../media-blob.ts';
 import { instagramApi } from './api.ts';
 
@@ -25,8 +23,6 @@ export const DEFAULT_INSTAGRAM_HOSTS = {
 };
 
 export interface InstagramAdapterSettings extends GraphAdapterSettings {
-  dialogBase?: string;
-  graphBase?: string;
   profileUrlBase?: string;
 }
 
@@ -49,31 +45,17 @@ type Api = ReturnType<typeof instagramApi>;
  * media_publish. No delete (not in the official docs) and no dedupe, so no `find`.
  */
 export function createInstagramAdapter(settings: InstagramAdapterSettings): InstagramAdapter {
-  const clock = settings.clock ?? systemClock;
-  const version = settings.version ?? DEFAULT_GRAPH_VERSION;
-  const graph = { base: settings.graphBase ?? DEFAULT_INSTAGRAM_HOSTS.graphBase, version };
+  const { clock, graph, http, login, polling } = graphSetup('instagram', settings, {
+    ...DEFAULT_INSTAGRAM_HOSTS,
+    timeoutMs: 60_000,
+    // platforms.md §2: postiz checks every 30 s for 8 minutes; images are usually ready sooner.
+    pollIntervalMs: 10_000,
+    maxPolls: 48,
+  });
   const profileUrlBase = (settings.profileUrlBase ?? DEFAULT_INSTAGRAM_HOSTS.profileUrlBase).replace(
     /\/+$/,
     '',
   );
-  const http = createGraphHttp('instagram', {
-    timeoutMs: settings.timeoutMs ?? 60_000,
-    fetch: settings.fetch,
-    clock,
-  });
-  const login: FacebookLogin = {
-    platform: 'instagram',
-    dialog: { base: settings.dialogBase ?? DEFAULT_INSTAGRAM_HOSTS.dialogBase, version },
-    graph,
-    clientId: settings.clientId,
-    clientSecret: settings.clientSecret,
-  };
-  const polling: PollSettings = {
-    // platforms.md §2: postiz checks every 30 s for 8 minutes; images are usually ready sooner.
-    pollIntervalMs: settings.pollIntervalMs ?? 10_000,
-    maxPolls: settings.maxPolls ?? 48,
-    wait: settings.wait ?? sleep,
-  };
   const api = (account: AccountAccess) => instagramApi(http, graph, account.grant.accessToken);
 
   /** Waits until the container can be published; nothing is published before, so giving up is 'transient'. */

@@ -4,10 +4,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import {
+  REDIRECT,
+  connectByConsent,
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { type LinkedInAdapterSettings, createLinkedInAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const CLIENT = { clientId: 'postdeck-li', clientSecret: 'li-secret' };
 const SCOPES = [
   'openid',
@@ -83,23 +91,16 @@ afterEach(() => {
 });
 afterAll(() => fake.stop());
 
-async function connect(): Promise<Grant> {
-  const url = adapter.authorizationUrl?.({ state: 'state-1', redirectUri: REDIRECT }) ?? '';
-  const back = await submitConsent(url, { decision: 'approve', userId: [...fake.state.members.keys()][0] });
-  expect(back.searchParams.get('state')).toBe('state-1');
-  const connected = await adapter.exchangeCode?.({
-    code: back.searchParams.get('code') ?? '',
-    redirectUri: REDIRECT,
-  });
-  if (!connected) throw new Error('no exchangeCode');
-  return connected;
-}
+const connect = () => connectByConsent(adapter, { answer: { userId: [...fake.state.members.keys()][0] } });
 
 const post = (text: string, media: PostInput['media'] = []): PostInput => ({
   text,
   media,
   idempotencyKey: `key-${text}`,
 });
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
 describe('LinkedIn: connect', () => {
   it('asks for consent with our scopes (no PKCE: a web client with a secret)', () => {
@@ -270,50 +271,36 @@ describe('LinkedIn: publish, find, metrics, remove', () => {
     expect(await adapter.find?.(account, post('Findable [1]'), clock.now().toISOString())).toBeNull();
   });
 
-  it('reads share statistics', async () => {
-    const published = await adapter.publish(account, post('Counted'));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 500, likes: 12, shares: 3, comments: 4 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 500,
-      likes: 12,
-      comments: 4,
-      shares: 3,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics('reads share statistics', { views: 500, likes: 12, shares: 3, comments: 4 }, fixture);
 
-  it('removes a post (204), and a second removal is done too', async () => {
-    const published = await adapter.publish(account, post('Gone soon'));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a post (204), and a second removal is done too', fixture);
 });
 
 describe('LinkedIn: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 401, 'The token used in the request has expired'],
-    ['revokedGrant', 'reauthorize', 401, 'The token used in the request has been revoked by the user'],
-    ['serverError', 'transient', 500, 'Internal Server Error'],
-  ] as const)('%s → %s', async (kind, expected, status, message) => {
-    fake.faults.set({ kind, account: memberUrn, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect([error.kind, error.detail.status, error.detail.platformMessage]).toEqual([
-      expected,
-      status,
-      message,
-    ]);
-  });
+  const revoked = 'The token used in the request has been revoked by the user';
+  itMapsAccountFaults(
+    {
+      expiredToken: {
+        kind: 'reauthorize',
+        status: 401,
+        platformMessage: 'The token used in the request has expired',
+      },
+      revokedGrant: { kind: 'reauthorize', status: 401, platformMessage: revoked },
+      serverError: { kind: 'transient', status: 500, platformMessage: 'Internal Server Error' },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: memberUrn, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('429 → rateLimited with the wait from Retry-After', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /rest/posts', times: 1 });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect([error.kind, error.detail.retryAfterMs, error.detail.platformCode]).toEqual([
-      'rateLimited',
-      120_000,
-      'TOO_MANY_REQUESTS',
-    ]);
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      retryAfterMs: 120_000,
+      platformCode: 'TOO_MANY_REQUESTS',
+    });
   });
 
   it("content rejected → rejected with LinkedIn's message; a duplicate is a 422 naming the first", async () => {

@@ -1,5 +1,5 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type {
   AccountAccess,
   MediaFile,
@@ -21,22 +21,15 @@ import {
 } from './api.ts';
 import { littleText } from './little-text.ts';
 import { type LinkedInClient, authorizationUrl, exchangeCode, refresh } from './oauth.ts';
+import { type AdapterCallSettings, type PollingSettings, polling } from '../settings.ts';
 
 export { DEFAULT_LINKEDIN_HOSTS };
 
-export interface LinkedInAdapterSettings extends LinkedInClient {
+/** Polls read a file still PROCESSING. */
+export interface LinkedInAdapterSettings extends LinkedInClient, AdapterCallSettings, PollingSettings {
   hosts?: Partial<LinkedInHosts>;
   /** LinkedIn-Version, YYYYMM. */
   version?: string;
-  timeoutMs?: number;
-  /** Between reads of a file still PROCESSING. */
-  pollIntervalMs?: number;
-  /** Reads before giving up on a file; nothing is published then, so it is 'transient'. */
-  maxPolls?: number;
-  /** How the adapter waits between reads: tests pass one that returns at once. */
-  wait?: (ms: number) => Promise<void>;
-  fetch?: typeof fetch;
-  clock?: Clock;
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.linkedin.scopes;
@@ -56,9 +49,7 @@ export function createLinkedInAdapter(settings: LinkedInAdapterSettings): Platfo
   const version = settings.version ?? DEFAULT_LINKEDIN_VERSION;
   const clock = settings.clock ?? systemClock;
   const http = createLinkedInHttp({ timeoutMs: settings.timeoutMs ?? 60_000, fetch: settings.fetch, clock });
-  const wait = settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const pollIntervalMs = settings.pollIntervalMs ?? 3_000;
-  const maxPolls = settings.maxPolls ?? 100;
+  const { wait, pollIntervalMs, maxPolls } = polling(settings, { pollIntervalMs: 3_000, maxPolls: 100 });
   const client: LinkedInClient = { clientId: settings.clientId, clientSecret: settings.clientSecret };
   const now = () => clock.now();
   const api = (token: string) => linkedInApi(http, hosts, version, token);

@@ -3,12 +3,19 @@ import { type MastodonFake, startMastodonFake } from '@postdeck/platform-fakes/m
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import {
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  type PostsFixture,
+  REDIRECT,
+} from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { type MastodonAdapter, createMastodonAdapter } from './adapter.ts';
 import { type MastodonApp, appContext } from './oauth.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
 const waits: number[] = [];
 let fake: MastodonFake;
@@ -83,6 +90,9 @@ const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`)
   media,
   idempotencyKey: key,
 });
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
 describe('Mastodon: connect', () => {
   it('registers the app on the instance with our scopes and redirect', () => {
@@ -204,44 +214,34 @@ describe('Mastodon: publish, metrics, remove', () => {
     );
   });
 
-  it('reads metrics', async () => {
-    const published = await adapter.publish(account, post('Counted'));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { likes: 12, shares: 3, comments: 4 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      likes: 12,
-      shares: 3,
-      comments: 4,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics('reads metrics', { likes: 12, shares: 3, comments: 4 }, fixture);
 
-  it('removes a status, and takes a second removal as done', async () => {
-    const published = await adapter.publish(account, post('Gone soon'));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a status, and takes a second removal as done', fixture);
 });
 
 describe('Mastodon: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 'The access token is invalid'],
-    ['revokedGrant', 'reauthorize', 'The access token was revoked'],
-    ['serverError', 'transient', "We're sorry, but something went wrong on our end."],
-  ] as const)('%s → %s', async (kind, expected, message) => {
-    fake.faults.set({ kind, account: account.externalId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.platformMessage).toBe(message);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', platformMessage: 'The access token is invalid' },
+      revokedGrant: { kind: 'reauthorize', platformMessage: 'The access token was revoked' },
+      serverError: {
+        kind: 'transient',
+        platformMessage: "We're sorry, but something went wrong on our end.",
+      },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: account.externalId, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('429 → rateLimited with the wait from X-RateLimit-Reset', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /api/v1/statuses' });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(90_000);
-    expect(error.detail.platformMessage).toBe('Too many requests');
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      retryAfterMs: 90_000,
+      platformMessage: 'Too many requests',
+    });
   });
 
   it("content rejected → rejected with the instance's message", async () => {

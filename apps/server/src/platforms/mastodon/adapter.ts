@@ -1,5 +1,5 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { AccountAccess, MediaFile, PlatformAdapter, PostInput, PublishedPost } from '../adapter.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { mediaBlob, withLink } from '../media-blob.ts';
@@ -13,20 +13,13 @@ import {
   registerApp,
   revoke,
 } from './oauth.ts';
+import { type AdapterCallSettings, type PollingSettings, polling } from '../settings.ts';
 
-export interface MastodonAdapterSettings {
+/** Polls check a file still processing (202, 206). */
+export interface MastodonAdapterSettings extends AdapterCallSettings, PollingSettings {
   /** The app's name on each instance's consent page. */
   clientName?: string;
   website?: string;
-  timeoutMs?: number;
-  /** Between checks of a file still processing (202, 206). */
-  pollIntervalMs?: number;
-  /** Checks before giving up on a file; nothing is published then, so it is 'transient'. */
-  maxPolls?: number;
-  /** How the adapter waits between checks: tests pass one that returns at once. */
-  wait?: (ms: number) => Promise<void>;
-  fetch?: typeof fetch;
-  clock?: Clock;
 }
 
 export interface MastodonAdapter extends PlatformAdapter {
@@ -44,9 +37,7 @@ const SCOPES = PLATFORM_CAPABILITIES.mastodon.scopes;
 export function createMastodonAdapter(settings: MastodonAdapterSettings = {}): MastodonAdapter {
   const clock = settings.clock ?? systemClock;
   const http = createMastodonHttp({ timeoutMs: settings.timeoutMs ?? 60_000, fetch: settings.fetch, clock });
-  const wait = settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const pollIntervalMs = settings.pollIntervalMs ?? 2_000;
-  const maxPolls = settings.maxPolls ?? 90;
+  const { wait, pollIntervalMs, maxPolls } = polling(settings, { pollIntervalMs: 2_000, maxPolls: 90 });
   const api = (account: AccountAccess) =>
     mastodonApi(http, appFromContext(account.grant.context).instance, account.grant.accessToken);
 

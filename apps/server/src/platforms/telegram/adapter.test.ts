@@ -2,7 +2,7 @@ import { type TelegramFake, startTelegramFake } from '@postdeck/platform-fakes/t
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import { expectFailure, failure, itMapsAccountFaults } from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { type TelegramAdapter, createTelegramAdapter } from './adapter.ts';
 
@@ -140,21 +140,25 @@ describe('Telegram: publish and remove', () => {
 });
 
 describe('Telegram: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize'],
-    ['revokedGrant', 'reauthorize'],
-    ['serverError', 'transient'],
-  ] as const)('%s → %s', async (kind, expected) => {
-    fake.faults.set({ kind, account: account.externalId, times: 1 });
-    expect((await failure(adapter.publish(account, post(kind)))).kind).toBe(expected);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize' },
+      revokedGrant: { kind: 'reauthorize' },
+      serverError: { kind: 'transient' },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: account.externalId, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('rate limited → rateLimited with retry_after', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 7, call: 'sendMessage' });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(7000);
-    expect(error.detail.platformMessage).toBe('Too Many Requests: retry after 7');
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      retryAfterMs: 7000,
+      platformMessage: 'Too Many Requests: retry after 7',
+    });
   });
 
   it("content rejected → rejected with Telegram's message", async () => {

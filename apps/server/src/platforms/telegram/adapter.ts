@@ -1,4 +1,4 @@
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type {
   AccountAccess,
   MediaFile,
@@ -11,6 +11,7 @@ import { PlatformError, isPlatformError } from '../errors.ts';
 import { mediaBlob, withLink } from '../media-blob.ts';
 import { type TelegramMessage, createTelegramApi } from './api.ts';
 import { channelTarget, checkChannel } from './channel.ts';
+import { type AdapterCallSettings } from '../settings.ts';
 
 export const DEFAULT_TELEGRAM_HOSTS = {
   apiBase: 'https://api.telegram.org',
@@ -18,13 +19,10 @@ export const DEFAULT_TELEGRAM_HOSTS = {
   postUrlBase: 'https://t.me',
 };
 
-export interface TelegramAdapterSettings {
+/** timeoutMs: uploads of 50 MB need the default's room. */
+export interface TelegramAdapterSettings extends AdapterCallSettings {
   apiBase?: string;
   postUrlBase?: string;
-  /** Per call; uploads of 50 MB need the default's room. */
-  timeoutMs?: number;
-  fetch?: typeof fetch;
-  clock?: Clock;
 }
 
 export interface TelegramAdapter extends PlatformAdapter {

@@ -5,11 +5,18 @@ import { type TikTokFake, seedTikTokSandbox, startTikTokFake } from '@postdeck/p
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import {
+  connectByConsent,
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  type PostsFixture,
+  REDIRECT,
+} from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { createTikTokAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const CLIENT = { clientId: 'awtiktokkey', clientSecret: 'tiktok-secret' };
 const MB = 1024 * 1024;
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
@@ -63,20 +70,22 @@ afterAll(async () => {
   await new Promise((resolve) => photoHost.close(resolve));
 });
 
-async function connect(options: { userId?: string; untick?: string[] } = {}): Promise<Grant> {
-  const url = adapter.authorizationUrl?.({ state: 'state-1', redirectUri: REDIRECT });
-  const back = await submitConsent(url ?? '', { decision: 'approve', ...options });
-  expect(back.searchParams.get('state')).toBe('state-1');
-  return (
-    adapter.exchangeCode?.({ code: back.searchParams.get('code') ?? '', redirectUri: REDIRECT }) ??
-    Promise.reject(new Error('no exchangeCode'))
-  );
-}
+const connect = (answer: { userId?: string; untick?: string[] } = {}) =>
+  connectByConsent(adapter, { answer });
 
 const post = (text: string, media: PostInput['media'], key = `key-${text}`): PostInput => ({
   text,
   media,
   idempotencyKey: key,
+});
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({
+  adapter,
+  account,
+  posts: fake.posts,
+  now: () => clock.now(),
+  post: (text) => post(text, [testMedia('video')]),
 });
 const mp4 = (bytes: number) => {
   const data = new Uint8Array(bytes);
@@ -254,18 +263,11 @@ describe('TikTok: publish and metrics', () => {
     expect((await failure(adapter.publish(account, post('Text only', [])))).kind).toBe('rejected');
   });
 
-  it('reads metrics from video/query', async () => {
-    const published = await adapter.publish(account, post('Counted', [testMedia('video')]));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 900, likes: 80, shares: 7, comments: 5 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 900,
-      likes: 80,
-      shares: 7,
-      comments: 5,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics(
+    'reads metrics from video/query',
+    { views: 900, likes: 80, shares: 7, comments: 5 },
+    fixture,
+  );
 
   it('cannot delete: the API has no such call', async () => {
     const error = await failure(adapter.remove(account, '7300000000000000001'));
@@ -274,23 +276,24 @@ describe('TikTok: publish and metrics', () => {
 });
 
 describe('TikTok: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 401, 'access_token_invalid'],
-    ['revokedGrant', 'reauthorize', 401, 'access_token_invalid'],
-    ['serverError', 'transient', 500, 'internal_error'],
-  ] as const)('%s → %s', async (kind, expected, status, code) => {
-    fake.faults.set({ kind, account: account.externalId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind, [testMedia('video')])));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.status).toBe(status);
-    expect(error.detail.platformCode).toBe(code);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', status: 401, platformCode: 'access_token_invalid' },
+      revokedGrant: { kind: 'reauthorize', status: 401, platformCode: 'access_token_invalid' },
+      serverError: { kind: 'transient', status: 500, platformCode: 'internal_error' },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: account.externalId, times: 1 });
+      return adapter.publish(account, post(kind, [testMedia('video')]));
+    },
+  );
 
   it('429 on init → rateLimited, a minute to wait', async () => {
     fake.faults.set({ kind: 'rateLimited', call: 'POST /v2/post/publish/video/init/', times: 1 });
-    const error = await failure(adapter.publish(account, post('Too fast', [testMedia('video')])));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(60_000);
+    await expectFailure(adapter.publish(account, post('Too fast', [testMedia('video')])), {
+      kind: 'rateLimited',
+      retryAfterMs: 60_000,
+    });
   });
 
   it('the seventh init within a minute → rateLimited, as the fake counts them', async () => {

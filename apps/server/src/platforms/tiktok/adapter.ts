@@ -1,5 +1,5 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { AccountAccess, MediaFile, PlatformAdapter, PostInput, PublishedPost } from '../adapter.ts';
 import { PlatformError, classify } from '../errors.ts';
 import { withLink } from '../media-blob.ts';
@@ -7,6 +7,12 @@ import { type TikTokApi, type TikTokCreatorInfo, createTikTokHttp, tiktokApi } f
 import { TIKTOK_ERROR_RULES } from './errors.ts';
 import { authorizationUrl, exchangeCode, refresh } from './oauth.ts';
 import { chunkPlan, uploadChunks } from './upload.ts';
+import {
+  type AdapterCallSettings,
+  type OAuthClientSettings,
+  type PollingSettings,
+  polling,
+} from '../settings.ts';
 
 /** Every host TikTok uses, each a setting; the upload URL is the exception: init names it. */
 export interface TikTokHosts {
@@ -27,23 +33,13 @@ export const DEFAULT_TIKTOK_HOSTS: TikTokHosts = {
   web: 'https://www.tiktok.com',
 };
 
-export interface TikTokAdapterSettings {
-  /** TikTok's client_key. */
-  clientId: string;
-  clientSecret: string;
+/** clientId is TikTok's client_key; polls check a publish's status. */
+export interface TikTokAdapterSettings extends OAuthClientSettings, AdapterCallSettings, PollingSettings {
   hosts?: Partial<TikTokHosts>;
   /** Preferred chunk size for FILE_UPLOAD, kept within TikTok's 5-64 MB. */
   chunkBytes?: number;
   /** The privacy asked for when the creator offers it; else the most public one offered. */
   privacyLevel?: string;
-  timeoutMs?: number;
-  /** Between status checks of a publish. */
-  pollIntervalMs?: number;
-  maxPolls?: number;
-  /** How the adapter waits between checks: tests pass one that returns at once. */
-  wait?: (ms: number) => Promise<void>;
-  fetch?: typeof fetch;
-  clock?: Clock;
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.tiktok.scopes;
@@ -62,9 +58,7 @@ export function createTikTokAdapter(settings: TikTokAdapterSettings): PlatformAd
   const client = { clientKey: settings.clientId, clientSecret: settings.clientSecret };
   const clock = settings.clock ?? systemClock;
   const http = createTikTokHttp({ timeoutMs: settings.timeoutMs ?? 60_000, fetch: settings.fetch, clock });
-  const wait = settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const pollIntervalMs = settings.pollIntervalMs ?? 5_000;
-  const maxPolls = settings.maxPolls ?? 120;
+  const { wait, pollIntervalMs, maxPolls } = polling(settings, { pollIntervalMs: 5_000, maxPolls: 120 });
   const chunkBytes = settings.chunkBytes ?? 10 * 1024 * 1024;
   const profile = (username: string) => new URL(`/@${encodeURIComponent(username)}`, hosts.web).toString();
 

@@ -1,14 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import { type VkFake, seedVkSandbox, startVkFake } from '@postdeck/platform-fakes/vk/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import {
+  connectByConsent,
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  pkce,
+  type PostsFixture,
+  REDIRECT,
+} from '../adapter-testing.ts';
 import { testMedia } from '../../test/media-files.ts';
 import { createVkAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const CLIENT = { clientId: '51900001', clientSecret: 'unused-secret' };
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
 const waits: number[] = [];
@@ -43,35 +51,21 @@ afterEach(() => {
 });
 afterAll(() => fake.stop());
 
-const pkce = () => {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-};
-
-async function connect(untick: string[] = []): Promise<Grant> {
-  const { verifier, challenge } = pkce();
-  const url = adapter.authorizationUrl?.({
-    state: 'state-1',
-    redirectUri: REDIRECT,
-    codeChallenge: challenge,
+const connect = (untick: string[] = []) =>
+  connectByConsent(adapter, {
+    answer: { untick },
+    pkce: true,
+    context: (back) => ({ device_id: back.searchParams.get('device_id') ?? '' }),
   });
-  const back = await submitConsent(url ?? '', { decision: 'approve', untick });
-  expect(back.searchParams.get('state')).toBe('state-1');
-  return (
-    adapter.exchangeCode?.({
-      code: back.searchParams.get('code') ?? '',
-      redirectUri: REDIRECT,
-      codeVerifier: verifier,
-      context: { device_id: back.searchParams.get('device_id') ?? '' },
-    }) ?? Promise.reject(new Error('no exchangeCode'))
-  );
-}
 
 const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`): PostInput => ({
   text,
   media,
   idempotencyKey: key,
 });
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
 describe('VK: connect', () => {
   it("builds VK ID's consent URL with PKCE (s256) and the scopes space-separated", () => {
@@ -224,25 +218,13 @@ describe('VK: publish, metrics, remove', () => {
     ]);
   });
 
-  it('reads metrics from wall.getById', async () => {
-    const published = await adapter.publish(account, post('Counted'));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 120, likes: 12, shares: 3, comments: 4 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 120,
-      likes: 12,
-      shares: 3,
-      comments: 4,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics(
+    'reads metrics from wall.getById',
+    { views: 120, likes: 12, shares: 3, comments: 4 },
+    fixture,
+  );
 
-  it('removes a post, and takes a second removal as done', async () => {
-    const published = await adapter.publish(account, post('Gone soon'));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a post, and takes a second removal as done', fixture);
 
   it('refuses a community the user does not run', async () => {
     const other = [...fake.state.communities.values()].find((c) => c.admins.size === 0);
@@ -255,25 +237,27 @@ describe('VK: publish, metrics, remove', () => {
 });
 
 describe('VK: faults (errors come with HTTP 200)', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 5, 'User authorization failed: access_token has expired.'],
-    ['revokedGrant', 'reauthorize', 5, 'User authorization failed: invalid session.'],
-    ['serverError', 'transient', 10, 'Internal server error'],
-  ] as const)('%s → %s', async (kind, expected, code, message) => {
-    fake.faults.set({ kind, account: account.externalId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.status).toBe(200);
-    expect(error.detail.platformCode).toBe(String(code));
-    expect(error.detail.platformMessage).toBe(message);
-  });
+  const vkError = (kind: 'reauthorize' | 'transient', code: number, message: string) =>
+    ({ kind, status: 200, platformCode: String(code), platformMessage: message }) as const;
+  itMapsAccountFaults(
+    {
+      expiredToken: vkError('reauthorize', 5, 'User authorization failed: access_token has expired.'),
+      revokedGrant: vkError('reauthorize', 5, 'User authorization failed: invalid session.'),
+      serverError: vkError('transient', 10, 'Internal server error'),
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: account.externalId, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('6 too many requests → rateLimited, a second to wait', async () => {
     fake.faults.set({ kind: 'rateLimited', call: 'wall.post', times: 1 });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(1000);
-    expect(error.detail.platformCode).toBe('6');
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      retryAfterMs: 1000,
+      platformCode: '6',
+    });
   });
 
   it("214 posting denied → rejected with VK's message", async () => {

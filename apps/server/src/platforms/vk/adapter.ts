@@ -1,5 +1,5 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type {
   AccountAccess,
   MediaFile,
@@ -12,6 +12,7 @@ import { PlatformError, isPlatformError } from '../errors.ts';
 import { mediaBlob } from '../media-blob.ts';
 import { type VkApi, type VkGroup, createVkHttp, uploadTo, vkApi } from './api.ts';
 import { authorizationUrl, exchangeCode, refresh } from './oauth.ts';
+import { type AdapterCallSettings, type PollingSettings, polling } from '../settings.ts';
 
 /** Every host VK uses, each a setting; upload servers are the exception: VK names them per upload. */
 export interface VkHosts {
@@ -35,21 +36,13 @@ export const DEFAULT_VK_HOSTS: VkHosts = {
 /** platforms.md §5: the official schema is at 5.199 (postiz sends 5.251). */
 export const VK_API_VERSION = '5.199';
 
-export interface VkAdapterSettings {
+/** Polls check a video still processing. */
+export interface VkAdapterSettings extends AdapterCallSettings, PollingSettings {
   clientId: string;
   /** Unused: VK ID's OAuth 2.1 takes PKCE instead of a secret (platforms.md §5 OAuth). */
   clientSecret?: string;
   hosts?: Partial<VkHosts>;
   apiVersion?: string;
-  timeoutMs?: number;
-  /** Between checks of a video still processing. */
-  pollIntervalMs?: number;
-  /** Checks before giving up on a video; nothing is posted then, so it is 'transient'. */
-  maxPolls?: number;
-  /** How the adapter waits between checks: tests pass one that returns at once. */
-  wait?: (ms: number) => Promise<void>;
-  fetch?: typeof fetch;
-  clock?: Clock;
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.vk.scopes;
@@ -66,9 +59,7 @@ export function createVkAdapter(settings: VkAdapterSettings): PlatformAdapter {
   const clock = settings.clock ?? systemClock;
   const http = createVkHttp({ timeoutMs: settings.timeoutMs ?? 60_000, fetch: settings.fetch, clock });
   const version = settings.apiVersion ?? VK_API_VERSION;
-  const wait = settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const pollIntervalMs = settings.pollIntervalMs ?? 3_000;
-  const maxPolls = settings.maxPolls ?? 100;
+  const { wait, pollIntervalMs, maxPolls } = polling(settings, { pollIntervalMs: 3_000, maxPolls: 100 });
   const api = (token: string) => vkApi(http, hosts.api, version, token);
 
   function target(group: VkGroup): Target {

@@ -1,14 +1,22 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import { type XFake, startXFake } from '@postdeck/platform-fakes/x/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
-import type { AccountAccess, Grant, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import type { AccountAccess, PlatformAdapter, PostInput } from '../adapter.ts';
+import {
+  connectByConsent,
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  pkce,
+  type PostsFixture,
+  REDIRECT,
+} from '../adapter-testing.ts';
 import { type XAdapterSettings, createXAdapter } from './adapter.ts';
 
-const REDIRECT = 'https://postdeck.test/channels/callback';
 const CLIENT = { clientId: 'postdeck-x', clientSecret: 'x-secret' };
 const SCOPES = 'tweet.read tweet.write users.read media.write offline.access';
 const clock = manualClock(new Date('2026-03-01T10:00:00Z'));
@@ -46,34 +54,16 @@ afterEach(() => {
 });
 afterAll(() => fake.stop());
 
-function pkce() {
-  const verifier = randomBytes(32).toString('base64url');
-  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
-}
-
-async function connect(untick: string[] = []): Promise<Grant> {
-  const { verifier, challenge } = pkce();
-  const url = adapter.authorizationUrl?.({
-    state: 'state-1',
-    redirectUri: REDIRECT,
-    codeChallenge: challenge,
-  });
-  const back = await submitConsent(url ?? '', { decision: 'approve', untick });
-  expect(back.searchParams.get('state')).toBe('state-1');
-  const grant = await adapter.exchangeCode?.({
-    code: back.searchParams.get('code') ?? '',
-    redirectUri: REDIRECT,
-    codeVerifier: verifier,
-  });
-  if (!grant) throw new Error('no exchangeCode');
-  return grant;
-}
+const connect = (untick: string[] = []) => connectByConsent(adapter, { answer: { untick }, pkce: true });
 
 const post = (text: string, media: PostInput['media'] = []): PostInput => ({
   text,
   media,
   idempotencyKey: `key-${text}`,
 });
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
 describe('X: connect', () => {
   it('asks for consent with PKCE S256 and our scopes', () => {
@@ -254,45 +244,30 @@ describe('X: publish, find, metrics, remove', () => {
     expect(await adapter.find?.(account, post('Never sent'), since)).toBeNull();
   });
 
-  it('reads public metrics', async () => {
-    const published = await adapter.publish(account, post('Counted'));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 900, likes: 12, shares: 3, comments: 4 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 900,
-      likes: 12,
-      comments: 4,
-      shares: 3,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics('reads public metrics', { views: 900, likes: 12, shares: 3, comments: 4 }, fixture);
 
-  it('removes a post, and takes a second removal as done', async () => {
-    const published = await adapter.publish(account, post('Gone soon'));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a post, and takes a second removal as done', fixture);
 });
 
 describe('X: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 401, 'Unauthorized'],
-    ['revokedGrant', 'reauthorize', 401, 'Unauthorized'],
-    ['serverError', 'transient', 503, 'Service Unavailable'],
-  ] as const)('%s → %s', async (kind, expected, status, message) => {
-    fake.faults.set({ kind, account: userId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind)));
-    expect(error.kind).toBe(expected);
-    expect(error.detail.status).toBe(status);
-    expect(error.detail.platformMessage).toBe(message);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', status: 401, platformMessage: 'Unauthorized' },
+      revokedGrant: { kind: 'reauthorize', status: 401, platformMessage: 'Unauthorized' },
+      serverError: { kind: 'transient', status: 503, platformMessage: 'Service Unavailable' },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: userId, times: 1 });
+      return adapter.publish(account, post(kind));
+    },
+  );
 
   it('429 → rateLimited with the wait from x-rate-limit-reset', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /2/tweets', times: 1 });
-    const error = await failure(adapter.publish(account, post('Too fast')));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(90_000);
+    await expectFailure(adapter.publish(account, post('Too fast')), {
+      kind: 'rateLimited',
+      retryAfterMs: 90_000,
+    });
   });
 
   it("content rejected → rejected with X's words; a duplicate too", async () => {

@@ -1,5 +1,5 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type {
   AccountAccess,
   Grant,
@@ -13,22 +13,15 @@ import { mediaBlob, withLink } from '../media-blob.ts';
 import { DEFAULT_X_HOSTS, type XApi, type XHosts, type XMedia, createXHttp, xApi } from './api.ts';
 import { type XClient, authorizationUrl, exchangeCode, refresh, revoke } from './oauth.ts';
 import { sameText } from './same-text.ts';
+import { type AdapterCallSettings, type PollingSettings, polling } from '../settings.ts';
 
 export { DEFAULT_X_HOSTS };
 
-export interface XAdapterSettings extends XClient {
+/** Polls are a video's STATUS checks, pollIntervalMs apart when X names no check_after_secs. */
+export interface XAdapterSettings extends XClient, AdapterCallSettings, PollingSettings {
   hosts?: Partial<XHosts>;
-  timeoutMs?: number;
   /** APPEND's chunk size; postiz sends 1 MB (platforms.md §4). */
   chunkBytes?: number;
-  /** Between STATUS checks when X names no check_after_secs. */
-  pollIntervalMs?: number;
-  /** STATUS checks before giving up on a video; nothing is published then, so it is 'transient'. */
-  maxPolls?: number;
-  /** How the adapter waits between checks: tests pass one that returns at once. */
-  wait?: (ms: number) => Promise<void>;
-  fetch?: typeof fetch;
-  clock?: Clock;
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.x.scopes;
@@ -41,10 +34,8 @@ export function createXAdapter(settings: XAdapterSettings): PlatformAdapter {
   const hosts = { ...DEFAULT_X_HOSTS, ...settings.hosts };
   const clock = settings.clock ?? systemClock;
   const http = createXHttp({ timeoutMs: settings.timeoutMs ?? 60_000, fetch: settings.fetch, clock });
-  const wait = settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const { wait, pollIntervalMs, maxPolls } = polling(settings, { pollIntervalMs: 5_000, maxPolls: 60 });
   const chunkBytes = settings.chunkBytes ?? 1024 * 1024;
-  const pollIntervalMs = settings.pollIntervalMs ?? 5_000;
-  const maxPolls = settings.maxPolls ?? 60;
   const client: XClient = { clientId: settings.clientId, clientSecret: settings.clientSecret };
   const now = () => clock.now();
   const api = (grant: Grant) => xApi(http, hosts, grant.accessToken);

@@ -5,7 +5,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock } from '../../lib/clock.ts';
 import { testMedia } from '../../test/media-files.ts';
 import type { AccountAccess, PlatformAdapter, PostInput } from '../adapter.ts';
-import { failure } from '../adapter-testing.ts';
+import {
+  expectFailure,
+  failure,
+  itMapsAccountFaults,
+  itReadsMetrics,
+  itRemovesTwice,
+  type PostsFixture,
+} from '../adapter-testing.ts';
 import { REDIRECT, allHostsAt, connectGoogle } from '../google/connect-testing.ts';
 import { DEFAULT_YOUTUBE_HOSTS, type YoutubeAdapterSettings, createYoutubeAdapter } from './adapter.ts';
 
@@ -51,6 +58,15 @@ const post = (text: string, media: PostInput['media'] = [], key = `key-${text}`)
   text,
   media,
   idempotencyKey: key,
+});
+
+/** The shared post tests' view of this suite. */
+const fixture = (): PostsFixture => ({
+  adapter,
+  account,
+  posts: fake.posts,
+  now: () => clock.now(),
+  post: (text) => post(text, [testMedia('video')]),
 });
 
 /** An MP4 of `size` bytes: big enough for several 256 KiB chunks. */
@@ -248,44 +264,31 @@ describe('YouTube: publish', () => {
     expect(await adapter.find?.(account, post('Never sent', [testMedia('video')]), since)).toBeNull();
   });
 
-  it('reads metrics', async () => {
-    const published = await adapter.publish(account, post('Counted', [testMedia('video')]));
-    const stored = fake.posts.get(published.externalId);
-    if (stored) stored.metrics = { views: 1200, likes: 30, comments: 4 };
-    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      views: 1200,
-      likes: 30,
-      comments: 4,
-      at: clock.now().toISOString(),
-    });
-  });
+  itReadsMetrics('reads metrics', { views: 1200, likes: 30, comments: 4 }, fixture);
 
-  it('removes a video, and takes a second removal as done', async () => {
-    const published = await adapter.publish(account, post('Gone soon', [testMedia('video')]));
-    await adapter.remove(account, published.externalId);
-    expect(fake.posts.get(published.externalId)?.deletedAt).toEqual(clock.now());
-    await adapter.remove(account, published.externalId);
-  });
+  itRemovesTwice('removes a video, and takes a second removal as done', fixture);
 });
 
 describe('YouTube: faults', () => {
-  it.each([
-    ['expiredToken', 'reauthorize', 401, 'authError'],
-    ['revokedGrant', 'reauthorize', 401, 'authError'],
-    ['serverError', 'transient', 503, 'backendError'],
-  ] as const)('%s → %s', async (kind, expected, status, reason) => {
-    fake.faults.set({ kind, account: account.externalId, times: 1 });
-    const error = await failure(adapter.publish(account, post(kind, [testMedia('video')])));
-    expect(error.kind).toBe(expected);
-    expect([error.detail.status, error.detail.platformCode]).toEqual([status, reason]);
-  });
+  itMapsAccountFaults(
+    {
+      expiredToken: { kind: 'reauthorize', status: 401, platformCode: 'authError' },
+      revokedGrant: { kind: 'reauthorize', status: 401, platformCode: 'authError' },
+      serverError: { kind: 'transient', status: 503, platformCode: 'backendError' },
+    },
+    (kind) => {
+      fake.faults.set({ kind, account: account.externalId, times: 1 });
+      return adapter.publish(account, post(kind, [testMedia('video')]));
+    },
+  );
 
   it('429 → rateLimited with the wait from Retry-After', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /upload/youtube/v3/videos' });
-    const error = await failure(adapter.publish(account, post('Too fast', [testMedia('video')])));
-    expect(error.kind).toBe('rateLimited');
-    expect(error.detail.retryAfterMs).toBe(90_000);
-    expect(error.detail.platformCode).toBe('rateLimitExceeded');
+    await expectFailure(adapter.publish(account, post('Too fast', [testMedia('video')])), {
+      kind: 'rateLimited',
+      retryAfterMs: 90_000,
+      platformCode: 'rateLimitExceeded',
+    });
   });
 
   it('quotaExceeded → rateLimited until midnight Pacific time', async () => {

@@ -1,5 +1,5 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { type Clock, systemClock } from '../../lib/clock.ts';
+import { systemClock } from '../../lib/clock.ts';
 import type { AccountAccess, MediaFile, PlatformAdapter, PostInput, PublishedPost } from '../adapter.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { DEFAULT_GOOGLE_OAUTH_HOSTS, googleOAuth } from '../google/oauth.ts';
@@ -7,6 +7,12 @@ import { type YoutubeApi, createYoutubeHttp, youtubeApi } from './api.ts';
 import { awaitProcessing } from './processing.ts';
 import { CHUNK_UNIT, uploadVideo } from './upload.ts';
 import { videoResource } from './video-resource.ts';
+import {
+  type AdapterCallSettings,
+  type OAuthClientSettings,
+  type PollingSettings,
+  polling,
+} from '../settings.ts';
 
 export const DEFAULT_YOUTUBE_HOSTS = {
   ...DEFAULT_GOOGLE_OAUTH_HOSTS,
@@ -19,29 +25,18 @@ export const DEFAULT_YOUTUBE_HOSTS = {
 };
 export type YoutubeHosts = typeof DEFAULT_YOUTUBE_HOSTS;
 
-export interface YoutubeAdapterSettings {
-  clientId: string;
-  clientSecret: string;
+/** wait also spaces the upload's resumes. */
+export interface YoutubeAdapterSettings extends OAuthClientSettings, AdapterCallSettings, PollingSettings {
   hosts?: Partial<YoutubeHosts>;
-  /** Per call. */
-  timeoutMs?: number;
   /** Per chunk of an upload. */
   uploadTimeoutMs?: number;
   /** A multiple of 256 KiB. */
   chunkBytes?: number;
   maxResumes?: number;
   resumeDelayMs?: number;
-  /** Between processing checks. */
-  pollIntervalMs?: number;
-  /** Checks before giving up on a video still processing. */
-  maxPolls?: number;
-  /** How the adapter waits (processing checks, resumes): tests pass one that returns at once. */
-  wait?: (ms: number) => Promise<void>;
   /** §3 Upload: unaudited API projects' uploads are locked to private whatever this says. */
   privacyStatus?: 'public' | 'unlisted' | 'private';
   categoryId?: string;
-  fetch?: typeof fetch;
-  clock?: Clock;
 }
 
 const CAPABILITIES = PLATFORM_CAPABILITIES.youtube;
@@ -56,12 +51,10 @@ export function createYoutubeAdapter(settings: YoutubeAdapterSettings): Platform
   const hosts = { ...DEFAULT_YOUTUBE_HOSTS, ...settings.hosts };
   const clock = settings.clock ?? systemClock;
   const http = createYoutubeHttp({ timeoutMs: settings.timeoutMs ?? 60_000, fetch: settings.fetch, clock });
-  const wait = settings.wait ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const { wait, pollIntervalMs, maxPolls } = polling(settings, { pollIntervalMs: 10_000, maxPolls: 180 });
   const chunkBytes = settings.chunkBytes ?? 32 * CHUNK_UNIT;
   if (chunkBytes <= 0 || chunkBytes % CHUNK_UNIT !== 0)
     throw new TypeError(`chunkBytes must be a multiple of ${CHUNK_UNIT}`);
-  const pollIntervalMs = settings.pollIntervalMs ?? 10_000;
-  const maxPolls = settings.maxPolls ?? 180;
   const resource = {
     categoryId: settings.categoryId ?? '22',
     privacyStatus: settings.privacyStatus ?? 'public',

@@ -1,12 +1,6 @@
 import { PlatformError } from '../errors.ts';
+import type { Polling } from '../settings.ts';
 import type { YoutubeApi } from './api.ts';
-
-export interface ProcessingSettings {
-  pollIntervalMs: number;
-  /** Checks before giving up on a video still processing. */
-  maxPolls: number;
-  wait: (ms: number) => Promise<void>;
-}
 
 const fail = (kind: PlatformError['kind'], message: string, raw?: unknown) =>
   new PlatformError(kind, { platform: 'youtube', platformMessage: message, raw });
@@ -28,11 +22,7 @@ async function discard(api: YoutubeApi, id: string): Promise<boolean> {
  * maxPolls: taken off, nothing is published and a retry is safe (transient); left on, it may yet
  * come out (outcomeUnknown).
  */
-export async function awaitProcessing(
-  api: YoutubeApi,
-  id: string,
-  settings: ProcessingSettings,
-): Promise<void> {
+export async function awaitProcessing(api: YoutubeApi, id: string, settings: Polling): Promise<void> {
   for (let polls = 0; ; polls++) {
     const [video] = await api.videos([id], 'status,processingDetails');
     if (!video) throw fail('rejected', 'the video is gone from the channel');
