@@ -5,7 +5,7 @@
 // organisation), signs in through the API and hands the session cookie to the browser the way
 // the app stores it. Not part of `npm test`: a run takes a few minutes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -30,10 +30,14 @@ const CHROME_FLAGS = [
   '--headless=new',
   `--remote-debugging-port=${debuggingPort}`,
 ];
-const PAGES = [
+const ALL_PAGES = [
   { name: '/login', path: '/login', signedIn: false },
   { name: 'department content', path: DEFAULT_LANDING, signedIn: true },
 ];
+// LIGHTHOUSE_PAGES=content (or login) measures one page; LIGHTHOUSE_RUNS=3 repeats each run so a
+// median can be read on a shared machine.
+const PAGES = ALL_PAGES.filter((page) => page.name.includes(process.env.LIGHTHOUSE_PAGES ?? ''));
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
 const PRESETS = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
@@ -96,7 +100,7 @@ async function main() {
           { name: COOKIE.jwt, value: cookie.value, url: base, expires: cookie.expires, sameSite: 'Lax' },
         ]);
       }
-      for (const preset of PRESETS) {
+      for (const preset of PRESETS.flatMap((one) => Array.from({ length: RUNS }, () => one))) {
         const result = await lighthouse(
           `${base}${page.path}`,
           {
@@ -108,6 +112,11 @@ async function main() {
           preset.config,
         );
         const { categories, audits, finalDisplayedUrl, runtimeError, runWarnings } = result.lhr;
+        // LIGHTHOUSE_REPORT_DIR keeps each run's full report (bootup-time, long-tasks, ...) to read.
+        if (process.env.LIGHTHOUSE_REPORT_DIR) {
+          const file = `${page.name.replace(/\W+/g, '-')}-${preset.name}-${rows.length}.json`;
+          writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, file), JSON.stringify(result.lhr));
+        }
         if (runtimeError)
           throw new Error(`${page.name} (${preset.name}): ${runtimeError.code} ${runtimeError.message}`);
         for (const warning of runWarnings) console.warn(`${page.name} (${preset.name}): ${warning}`);
