@@ -7,7 +7,12 @@ import type { DateRangeFilterProps } from './date-range-filter';
  * the last. Loaded by DateRangeFilter when first wanted; `opened` opens it on arrival, as the
  * click that loaded it asked.
  */
-export function DateRangePicker({ value, onChange, label, opened }: DateRangeFilterProps & { opened: boolean }) {
+export function DateRangePicker({
+  value,
+  onChange,
+  label,
+  opened,
+}: DateRangeFilterProps & { opened: boolean }) {
   const range = value?.split(',').map((v) => dayjs(v)) as [dayjs.Dayjs, dayjs.Dayjs] | undefined;
   return (
     <DatePicker.RangePicker
