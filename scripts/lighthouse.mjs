@@ -38,10 +38,11 @@ const ALL_PAGES = [
 // median can be read on a shared machine.
 const PAGES = ALL_PAGES.filter((page) => page.name.includes(process.env.LIGHTHOUSE_PAGES ?? ''));
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+// LIGHTHOUSE_PRESETS=mobile (or desktop) runs that preset only.
 const PRESETS = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
-];
+].filter((preset) => preset.name.includes(process.env.LIGHTHOUSE_PRESETS ?? ''));
 
 async function waitForHealth(server) {
   for (;;) {

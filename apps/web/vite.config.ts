@@ -49,22 +49,9 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React and the router change less often than the app: their own chunk stays cached
-        // across releases. antd's modules that most pages share (its core, the table, inputs,
-        // selects: those ten or more route chunks import) form one chunk: left to automatic
-        // splitting they came as some 30 more files and 26 KB gz more to the first view
-        // of the department content page (issue 11). Not their dependencies: icons and the
-        // colour helpers the login page needs stay out of it. The rest of antd is still split so
-        // pages load only their parts.
+        // across releases. antd is left to automatic splitting so pages load only their parts.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            {
-              name: 'antd-core',
-              test: /node_modules[\\/](antd[\\/]|@ant-design[\\/](cssinjs|cssinjs-utils)[\\/]|@rc-component[\\/](?!util[\\/]))/,
-              minShareCount: 10,
-              includeDependenciesRecursively: false,
-            },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },
