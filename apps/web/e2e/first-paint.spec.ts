@@ -1,8 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { LANDING, signIn } from './pages/session';
 
 const measureScript = fileURLToPath(new URL('../../../scripts/measure-login-js.mjs', import.meta.url));
+const measureContentScript = fileURLToPath(
+  new URL('../../../scripts/measure-content-js.mjs', import.meta.url),
+);
 
 interface Measured {
   files: { file: string; gzip: number }[];
@@ -17,6 +21,34 @@ test('the first paint of /login needs at most 150 KB of gzipped JavaScript (issu
   ) as Measured;
   expect(files.some(({ file }) => file.includes('login-page'))).toBe(true);
   expect(totalGzip).toBeLessThanOrEqual(150_000);
+});
+
+test('the first view of the department content page needs at most 525 KB of gzipped JavaScript (issue 11)', () => {
+  // Issue 11 wants Lighthouse 90 mobile / 98 desktop on this page; this holds the bytes reached
+  // (562.5 KB gz before the date picker, admin filters, settings drawer and bell list went lazy).
+  const { files, totalGzip } = JSON.parse(
+    execFileSync(process.execPath, [measureContentScript, '--json'], { encoding: 'utf8' }),
+  ) as Measured;
+  expect(files.some(({ file }) => file.includes('content-list-page'))).toBe(true);
+  expect(totalGzip).toBeLessThanOrEqual(525_000);
+});
+
+test('the content list shows without the date picker or department tree, which load when wanted', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await signIn(page);
+  await page.goto(LANDING);
+  await expect(page.getByTestId('content-filters')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const lazy = /\/(date-picker|date-range-picker|tree-select|content-admin-filters|settings-drawer)-/;
+  expect(scripts.filter((path) => lazy.test(path))).toEqual([]);
+  await page.getByRole('textbox', { name: 'Updated' }).click();
+  await expect(page.getByPlaceholder('Start date')).toBeFocused();
+  await expect(page.locator('.ant-picker-dropdown')).toBeVisible();
 });
 
 test('the login page paints before antd, TanStack Query or zod arrive', async ({ page }) => {

@@ -1,12 +1,13 @@
 import { CloseOutlined, SettingOutlined } from '@ant-design/icons';
-import { Button, Drawer, theme } from 'antd';
+import { Button, theme } from 'antd';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './settings-panel.module.css';
 
-// The form (antd's colour picker among it) loads when the panel first opens, not with the shell.
-const SettingsForm = lazy(() =>
-  import('./settings-form').then((module) => ({ default: module.SettingsForm })),
+// The drawer and its form (antd's colour picker among it) load when the panel first opens, not
+// with the shell (issue 11).
+const SettingsDrawer = lazy(() =>
+  import('./settings-drawer').then((module) => ({ default: module.SettingsDrawer })),
 );
 
 const PANEL_WIDTH = 260;
@@ -22,6 +23,9 @@ export function SettingsPanel({ clickNotClose = false }: { clickNotClose?: boole
   const { t } = useTranslation();
   const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
+  // Kept once opened, so the drawer can play its closing animation.
+  const [wanted, setWanted] = useState(false);
+  if (open && !wanted) setWanted(true);
 
   useEffect(() => {
     document.body.classList.toggle('showRightPanel', open);
@@ -46,19 +50,16 @@ export function SettingsPanel({ clickNotClose = false }: { clickNotClose?: boole
         data-testid="settings-handle"
         onClick={() => setOpen((value) => !value)}
       />
-      <Drawer
-        open={open}
-        mask={{ closable: !clickNotClose }}
-        placement="right"
-        size={PANEL_WIDTH}
-        title={t('settings.title')}
-        onClose={() => setOpen(false)}
-        destroyOnHidden
-      >
+      {wanted && (
         <Suspense fallback={null}>
-          <SettingsForm />
+          <SettingsDrawer
+            open={open}
+            width={PANEL_WIDTH}
+            clickNotClose={clickNotClose}
+            onClose={() => setOpen(false)}
+          />
         </Suspense>
-      </Drawer>
+      )}
     </>
   );
 }

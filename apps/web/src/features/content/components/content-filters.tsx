@@ -1,18 +1,28 @@
 import { CONTENT_STATUSES } from '@postdeck/contract/content';
-import { Input, Select, Space, Switch } from 'antd';
+import { Input, Select, Space } from 'antd';
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DepartmentTreeSelect } from '../../../components/department-tree-select';
 import { DateRangeFilter } from '../../../components/list-filters/date-range-filter';
 import { MineOnlySwitch } from '../../../components/list-filters/mine-only-switch';
 import type { ContentFilters } from '../list-query';
 
-interface ContentFiltersBarProps {
+export interface ContentFiltersBarProps {
   filters: ContentFilters;
   /** Applies a change of filters; the page goes back to 1. */
   onChange: (next: Partial<ContentFilters>) => void;
   /** The admin list adds the department filter and the deleted view. */
   admin: boolean;
 }
+
+// The department tree (antd's TreeSelect) is the admin list's alone: the department list's first
+// view does without it (issue 11).
+const loadAdminFilters = () => import('./content-admin-filters');
+const DepartmentFilter = lazy(() =>
+  loadAdminFilters().then((module) => ({ default: module.DepartmentFilter })),
+);
+const DeletedViewSwitch = lazy(() =>
+  loadAdminFilters().then((module) => ({ default: module.DeletedViewSwitch })),
+);
 
 /** Keyword, status, tag, mine only, update time and, for administrators, department and deleted. */
 export function ContentFiltersBar({ filters, onChange, admin }: ContentFiltersBarProps) {
@@ -59,26 +69,14 @@ export function ContentFiltersBar({ filters, onChange, admin }: ContentFiltersBa
         onChange={(authorId) => onChange({ authorId })}
       />
       {admin && (
-        <>
-          <div style={{ width: 220 }}>
-            <DepartmentTreeSelect
-              single
-              placeholder={t('content.department')}
-              value={filters.departmentId === undefined ? undefined : [filters.departmentId]}
-              onChange={(ids) => onChange({ departmentId: ids[0] })}
-            />
-          </div>
-          <label>
-            <Space>
-              <Switch
-                size="small"
-                checked={filters.deleted === 'true'}
-                onChange={(deleted) => onChange({ deleted: deleted ? 'true' : undefined })}
-              />
-              {t('content.deletedView')}
-            </Space>
-          </label>
-        </>
+        <Suspense fallback={null}>
+          <DepartmentFilter filters={filters} onChange={onChange} />
+        </Suspense>
+      )}
+      {admin && (
+        <Suspense fallback={null}>
+          <DeletedViewSwitch filters={filters} onChange={onChange} />
+        </Suspense>
       )}
     </Space>
   );
