@@ -48,6 +48,8 @@ export default defineConfig({
                 name: 'server-postgres',
                 root: './apps/server',
                 include: ['src/**/*.test.ts'],
+                // Platform adapters and their local servers use no database: once is enough.
+                exclude: ['src/platforms/**'],
                 environment: 'node',
                 setupFiles: ['../../vitest.fast-check.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
