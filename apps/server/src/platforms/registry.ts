@@ -12,7 +12,7 @@ import { DEFAULT_VK_HOSTS, createVkAdapter } from './vk/adapter.ts';
 import { DEFAULT_LINKEDIN_HOSTS } from './linkedin/api.ts';
 import { DEFAULT_TIKTOK_HOSTS, createTikTokAdapter } from './tiktok/adapter.ts';
 import { DEFAULT_TELEGRAM_HOSTS, createTelegramAdapter } from './telegram/adapter.ts';
-import { DEFAULT_BLUESKY_HOSTS, createBlueskyAdapter } from './bluesky/adapter.ts';
+import { DEFAULT_BLUESKY_HOSTS } from './bluesky/hosts.ts';
 import { BLUESKY_SANDBOX_HINTS, startBlueskySandbox } from './bluesky/sandbox.ts';
 import { startGoogleSandbox } from './google/sandbox.ts';
 import { startGraphSandbox } from './graph/sandbox.ts';
@@ -34,7 +34,8 @@ export interface AdapterSettings {
 }
 
 interface PlatformEntry {
-  create(settings: AdapterSettings): AccountAdapter;
+  /** Bluesky's comes as a promise: its client library loads when the adapter is first needed. */
+  create(settings: AdapterSettings): AccountAdapter | Promise<AccountAdapter>;
   /** The adapter's host settings (CHANNEL_HOSTS_<PLATFORM> may set these, nothing else). */
   hosts: object;
   /** The sandbox server this platform runs on (Facebook and Instagram share Meta's, YouTube and GA4 Google's). */
@@ -101,7 +102,8 @@ const PLATFORMS: Record<ChannelPlatform, PlatformEntry> = {
   },
   bluesky: {
     hosts: DEFAULT_BLUESKY_HOSTS,
-    create: ({ hosts, clock }) => createBlueskyAdapter({ ...hosts, clock }),
+    create: async ({ hosts, clock }) =>
+      (await import('./bluesky/adapter.ts')).createBlueskyAdapter({ ...hosts, clock }),
     sandbox: { server: 'bluesky', start: startBlueskySandbox },
     hints: BLUESKY_SANDBOX_HINTS,
   },

@@ -9,16 +9,9 @@ import { recordKeyFor, recordKeyOf } from './record-key.ts';
 import { type BlueskyContext, blueskyContext, createSession, refreshSession } from './session.ts';
 import { uploadVideo } from './video.ts';
 import { type AdapterCallSettings, type PollingSettings, polling } from '../settings.ts';
+import { DEFAULT_BLUESKY_HOSTS } from './hosts.ts';
 
-export const DEFAULT_BLUESKY_HOSTS = {
-  /** Where app-password sessions start (the entryway); calls then go to the PDS it names. */
-  service: 'https://bsky.social',
-  /** Public post pages: <appUrl>/profile/<handle>/post/<rkey>. */
-  appUrl: 'https://bsky.app',
-  videoService: 'https://video.bsky.app',
-  /** Counts (getPosts) come from the appview; the public one needs no session. */
-  appView: 'https://public.api.bsky.app',
-};
+export { DEFAULT_BLUESKY_HOSTS };
 
 /** Polls check a video job. */
 export interface BlueskyAdapterSettings extends AdapterCallSettings, PollingSettings {
