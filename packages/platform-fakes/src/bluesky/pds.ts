@@ -9,9 +9,6 @@ import { Secp256k1Keypair } from '@atproto/crypto';
 import { PDS } from '@atproto/pds';
 import { Database as PlcDatabase, PlcServer } from '@did-plc/server';
 import { toString as hex } from 'uint8arrays';
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 
 /**
  * Bluesky's reference PDS and an in-memory PLC directory on loopback, as the recipe
@@ -34,7 +31,7 @@ export interface LocalPdsOptions {
   publicPort: number;
 }
 
-/** The PDS in this very process: what pds-process.ts runs (startLocalPds runs it in a child). */
+/** The PDS in this very process: what pds-process.ts runs (pds-child.ts startLocalPds runs it in a child). */
 export async function startPdsHere(options: LocalPdsOptions): Promise<LocalPds> {
   const dir = await mkdtemp(join(tmpdir(), 'postdeck-pds-'));
   const plc = PlcServer.create({ db: PlcDatabase.mock() });
@@ -82,40 +79,6 @@ export async function startPdsHere(options: LocalPdsOptions): Promise<LocalPds> 
       await new Promise<void>((resolve) => plcServer.close(() => resolve()));
       await plc.ctx.db.close();
       await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** How long a child PDS has to stop cleanly before it is killed. */
-const STOP_GRACE_MS = 5_000;
-
-/**
- * The PDS in a child process of its own. better-sqlite3 (the PDS's database) can abort the whole
- * process on Node 24 when the garbage collector finalises a statement during teardown, or even
- * while running: in a child that takes down only the child, never the console or a test runner.
- */
-export async function startLocalPds(options: LocalPdsOptions): Promise<LocalPds> {
-  const script = fileURLToPath(new URL('./pds-process.ts', import.meta.url));
-  const child = spawn(process.execPath, [script, String(options.publicPort)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const lines = createInterface({ input: child.stdout });
-  const first = await Promise.race([
-    once(lines, 'line').then(([line]) => String(line)),
-    exited.then(() => undefined),
-  ]);
-  if (first === undefined) throw new Error('the Bluesky PDS process ended before it started');
-  const started = JSON.parse(first) as { origin: string; adminPassword: string };
-  return {
-    ...started,
-    async stop() {
-      // Closing its stdin asks it to stop cleanly; whatever it does then, it is gone after the grace.
-      child.stdin.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-      await exited;
-      clearTimeout(timer);
-      lines.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { AtpAgent } from '@atproto/api';
 import { type FakeServer, startFakeServer } from '../fake-server.ts';
-import { type LocalPds, startLocalPds } from './pds.ts';
+import type { LocalPds } from './pds.ts';
+import { startLocalPds } from './pds-child.ts';
 import { postPageRoutes } from './post-page.ts';
 import { proxyRoutes } from './proxy.ts';
 import { VideoService } from './video.ts';
