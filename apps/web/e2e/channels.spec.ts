@@ -18,11 +18,15 @@ async function openConnect(page: Page, platform: string) {
   await expect(page.getByText('Sandbox').first()).toBeVisible();
   await page.getByRole('button', { name: 'Connect account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect an account' });
-  await dialog.getByLabel('Platform').click();
-  await page.getByTitle(platform, { exact: true }).click();
+  // The drop-downs open and filter with animations that can move an option between press and
+  // release, losing the click: choose until the field shows the choice.
+  const options = page.locator('.ant-select-dropdown:visible');
+  await expect(async () => {
+    if (!(await options.isVisible())) await dialog.getByLabel('Platform').click();
+    await options.getByTitle(platform, { exact: true }).click({ timeout: 2_000 });
+    await expect(dialog.getByTitle(platform, { exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await dialog.getByLabel('Department').fill('Social');
-  // The filtered tree expands with an animation that can swap a node between press and release,
-  // losing the click: click until the field shows the department.
   await expect(async () => {
     await page.getByRole('tree').getByTitle(DEPARTMENT).click({ timeout: 2_000 });
     await expect(dialog.getByTitle(DEPARTMENT)).toBeVisible({ timeout: 1_000 });

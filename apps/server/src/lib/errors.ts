@@ -17,9 +17,11 @@ export class AppError extends Error {
       params?: Record<string, string | number>;
       data?: Record<string, unknown>;
       fieldErrors?: FieldError[];
+      /** What went wrong underneath, for the log (never sent to the caller). */
+      cause?: unknown;
     } = {},
   ) {
-    super(ERRORS[key].msg.en);
+    super(ERRORS[key].msg.en, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.key = key;
     this.params = options.params ?? {};

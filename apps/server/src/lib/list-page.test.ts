@@ -156,7 +156,9 @@ describe('the embedded read cache', () => {
       boundedTotal(db, probe, settings),
       t.db.execute(sql`insert into count_probe default values`),
     ]);
-    expect(before.total).toBe(3);
+    // PGlite runs one statement at a time, in order; a server may run the insert first.
+    if (embedded()) expect(before.total).toBe(3);
+    else expect([3, 4]).toContain(before.total);
     expect((await boundedTotal(db, probe, settings)).total).toBe(4);
     await t.db.execute(sql`delete from count_probe where id > 3`);
   });

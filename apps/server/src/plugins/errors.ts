@@ -15,6 +15,8 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
     message: fieldText(f.message, lang, error.params),
   }));
   const data = errors ? { ...error.data, errors } : error.data;
+  // A failure of ours or of a platform's, told honestly to the caller: its cause is for the log.
+  if (error.status >= 500 && error.cause !== undefined) request.log.warn({ err: error.cause }, error.message);
   const retryAfter = error.data?.['retryAfterSeconds'];
   if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
   return reply

@@ -1,4 +1,4 @@
-import type { ConnectTargets } from '@postdeck/contract/channels';
+import type { ChannelAccountStatus, ConnectTargets } from '@postdeck/contract/channels';
 import type { endpoints } from '@postdeck/contract/endpoints';
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
@@ -59,7 +59,11 @@ export function createConnectService(deps: ConnectDeps) {
   const { db, clock, vault, registry } = deps;
 
   async function adapterFor(platform: ChannelPlatform): Promise<AccountAdapter> {
-    const adapter = await registry.adapter(platform);
+    // In the sandbox this starts the platform's local server, which can fail like any platform.
+    const adapter = await registry.adapter(platform).catch((cause: unknown) => {
+      if (cause instanceof AppError) throw cause;
+      throw new AppError('platformUnreachable', { params: { platform: platformName(platform) }, cause });
+    });
     if (!adapter) throw new AppError('platformUnavailable', { params: { platform: platformName(platform) } });
     return adapter;
   }
@@ -311,7 +315,7 @@ export function createConnectService(deps: ConnectDeps) {
           ? {
               accountId: found.id,
               department: { id: found.departmentId, name: found.departmentName },
-              status: found.status as 'active',
+              status: found.status as ChannelAccountStatus,
             }
           : null,
       };
