@@ -7,6 +7,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { ensureEmbeddedCluster } from './embedded-cluster.ts';
 import { type EmbeddedClient, startEmbeddedWorker } from './embedded-client.ts';
 import { queueEmbedded } from './embedded-queue.ts';
 import { cacheReadsUntilWrite } from './read-cache.ts';
@@ -53,7 +54,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   const lock = lockDataDir(dataDir);
   try {
     const dir = join(dataDir, 'db');
-    mkdirSync(dir, { recursive: true });
+    await ensureEmbeddedCluster(dir);
     return await pgliteDatabase(await startEmbeddedWorker({ dir }), lock.release);
   } catch (error) {
     lock.release();

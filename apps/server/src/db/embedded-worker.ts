@@ -1,7 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type ParserOptions } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { durablePgliteOptions } from './durable-pglite.ts';
+import { embeddedPgliteOptions } from './embedded-options.ts';
 import { type Reply, type Request, serializeError, type WorkerSettings } from './embedded-protocol.ts';
 
 /**
@@ -16,30 +15,9 @@ const port = parentPort;
 const post = (reply: Reply) => port.postMessage(reply);
 const keepText = (value: string) => value;
 
-/**
- * What the embedded server may hold (issue 11: 430-600 MB idle, 481 MB of write-ahead log).
- * PGlite's WebAssembly memory never shrinks, so each of these bounds it for good: the buffer
- * pool (the files stay in the OS page cache, a system call away), vacuum's and analyse's work
- * memory (the minute maintenance grew the heap by 80 MB at 64 MB). Without a checkpointer
- * process a checkpoint happens only when the log reaches max_wal_size, so that bound is the
- * log's size on disk; each checkpoint then writes at most the small buffer pool.
- */
-const RESOURCE_SETTINGS = [
-  'shared_buffers=16MB',
-  'maintenance_work_mem=16MB',
-  'max_wal_size=64MB',
-  'min_wal_size=32MB',
-].flatMap((setting) => ['-c', setting]);
-
 try {
   const { dir } = workerData as WorkerSettings;
-  // Extensions the migrations create must be loaded into the embedded build first.
-  const durable = dir ? durablePgliteOptions(dir) : {};
-  const client = await PGlite.create({
-    extensions: { pg_trgm },
-    ...durable,
-    startParams: [...(durable.startParams ?? PGlite.defaultStartParams), ...RESOURCE_SETTINGS],
-  });
+  const client = await PGlite.create(embeddedPgliteOptions(dir));
   const run = async (request: Request): Promise<unknown> => {
     switch (request.op) {
       case 'query': {
