@@ -5,7 +5,7 @@
 // organisation), signs in through the API and hands the session cookie to the browser the way
 // the app stores it. Not part of `npm test`: a run takes a few minutes.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -121,6 +121,7 @@ async function main() {
         // LIGHTHOUSE_REPORT_DIR keeps each run's full report (bootup-time, long-tasks, ...) to read.
         if (process.env.LIGHTHOUSE_REPORT_DIR) {
           const file = `${page.name.replace(/\W+/g, '-')}-${preset.name}-${rows.length}.json`;
+          mkdirSync(process.env.LIGHTHOUSE_REPORT_DIR, { recursive: true });
           writeFileSync(join(process.env.LIGHTHOUSE_REPORT_DIR, file), JSON.stringify(result.lhr));
         }
         if (runtimeError)

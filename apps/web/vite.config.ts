@@ -3,6 +3,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { antdStaticStyles } from './vite/antd-static-styles.ts';
 
 const root = import.meta.dirname;
 
@@ -10,6 +11,7 @@ export default defineConfig({
   root,
   plugins: [
     react(),
+    antdStaticStyles(resolve(root, 'src')),
     // Each built file also as .br and .gz at the highest settings, made once here and served by
     // Accept-Encoding (the server's @fastify/static `preCompressed`). Not index.html: the
     // server stamps a fresh nonce into it per response, so it is compressed there instead.

@@ -4,6 +4,7 @@ import { apiClient } from './api/client';
 import { App } from './app/app';
 import { BaseProviders } from './app/base-providers';
 import { installDeferredEffects } from './app/deferred-effects';
+import { requestSessionEarly } from './app/guard';
 import { prefetchShell } from './app/router';
 import { getRouter } from './app/router-host';
 import { languageReady } from './i18n/i18n';
@@ -21,6 +22,9 @@ void apiClient.publicConfig();
 // Messages and the re-login box the client raises before antd's App is mounted wait for it.
 installDeferredEffects(apiClient);
 
+// The session's requests go first, before the page's chunks queue for the few connections.
+if (hasAuth()) requestSessionEarly();
+
 // Checklist EL-1: uncaught errors feed the error log (it records in production builds only).
 installErrorLogListeners();
 
@@ -30,7 +34,7 @@ if (!container) throw new Error('index.html has no #root element');
 // The router starts the first navigation (the guard, the page's chunk) at once, while the texts
 // load, rather than after them.
 getRouter();
-if (hasAuth()) void prefetchShell(window.location.pathname).catch(() => undefined);
+if (hasAuth()) void prefetchShell(window.location.pathname, window.location.search).catch(() => undefined);
 
 // The first language's texts come before the first render, so no key ever shows; a failed
 // load still renders (the keys beat a blank page).

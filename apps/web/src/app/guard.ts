@@ -49,14 +49,26 @@ export function decideNavigation({
   return { kind: 'load' };
 }
 
+// Both at once; an expired token is refreshed once for the two of them. The client still
+// takes session actions (the re-login box, sign-on redirects); the guard shows the rest.
+const sessionRequests = () =>
+  Promise.allSettled([request('info', { inlineErrors: true }), request('dashboard', { inlineErrors: true })]);
+
+let early: ReturnType<typeof sessionRequests> | undefined;
+
+/**
+ * Sends the session's two requests as the app starts, before the page's chunks queue for the
+ * browser's few connections (issue 11); the guard's first loadSession takes their answers.
+ */
+export function requestSessionEarly(): void {
+  early ??= sessionRequests();
+}
+
 /** Checklist PG-4 plus the menu: user info and the menu tree, or an Error with the text to show. */
 export async function loadSession(): Promise<{ info: UserInfo; menu: MenuItem[] }> {
-  // Both at once; an expired token is refreshed once for the two of them. The client still
-  // takes session actions (the re-login box, sign-on redirects); the guard shows the rest.
-  const [info, dashboard] = await Promise.allSettled([
-    request('info', { inlineErrors: true }),
-    request('dashboard', { inlineErrors: true }),
-  ]);
+  const pending = early ?? sessionRequests();
+  early = undefined;
+  const [info, dashboard] = await pending;
   if (info.status === 'rejected') throw info.reason;
   if (!info.value) throw new Error(i18n.t('guard.verificationFailed'));
   if (!Array.isArray(info.value.roles) || info.value.roles.length === 0) {

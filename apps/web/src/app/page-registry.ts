@@ -105,3 +105,19 @@ const isPageUrl = (url: string): url is PageUrl => Object.hasOwn(REGISTRY, url);
 export function pageLoader(url: string): PageLoader | undefined {
   return isPageUrl(url) ? REGISTRY[url] : undefined;
 }
+
+/** A page's first data, asked for beside its chunk (issue 11: the landing list waited for the page to render). */
+type DataPrefetch = (search: URLSearchParams) => Promise<unknown>;
+
+const DATA: Partial<Record<string, DataPrefetch>> = {
+  [PAGES.departmentContent]: (search) =>
+    import('../features/content/api/content-list').then((module) =>
+      module.prefetchContentList('contentDeptList', search),
+    ),
+  [PAGES.adminContent]: (search) =>
+    import('../features/content/api/content-list').then((module) =>
+      module.prefetchContentList('contentAdminList', search),
+    ),
+};
+
+export const pageDataPrefetch = (url: string): DataPrefetch | undefined => DATA[url];

@@ -10,7 +10,7 @@ import { createGuard } from './guard';
 import { menuRoutes } from './menu-routes';
 import { RootShell } from './root-shell';
 import { RouteError } from './route-error';
-import { FIXED_PAGES, pageLoader } from './page-registry';
+import { FIXED_PAGES, pageDataPrefetch, pageLoader } from './page-registry';
 import type { RouteHandle } from './route-handle';
 
 /** The pathless layout route the menu routes are patched into. */
@@ -34,11 +34,18 @@ const loadLayoutRoute = () =>
   import('./layout-with-messages').then((m) => ({ element: <m.LayoutWithMessages /> }));
 
 /**
- * With a session, the shell and the page at `path` come next: their chunks load while the guard
- * checks the session and loads the menu, instead of after.
+ * With a session, the shell and the page at `path` come next: their chunks and the page's first
+ * data load while the guard checks the session and loads the menu, instead of after.
  */
-export const prefetchShell = (path: string): Promise<unknown> =>
-  Promise.all([loadAntdRoute(), loadLayoutRoute(), pageLoader(path === '/' ? DEFAULT_LANDING : path)?.()]);
+export const prefetchShell = (path: string, search = ''): Promise<unknown> => {
+  const page = path === '/' ? DEFAULT_LANDING : path;
+  return Promise.all([
+    loadAntdRoute(),
+    loadLayoutRoute(),
+    pageLoader(page)?.(),
+    pageDataPrefetch(page)?.(new URLSearchParams(search)),
+  ]);
+};
 
 /**
  * How routes are built (checklist AM-3, PG-2):
