@@ -22,8 +22,12 @@ void apiClient.publicConfig();
 // Messages and the re-login box the client raises before antd's App is mounted wait for it.
 installDeferredEffects(apiClient);
 
-// The session's requests go first, before the page's chunks queue for the few connections.
-if (hasAuth()) requestSessionEarly();
+// The session's requests go first, before the page's chunks queue for the few connections
+// (HTTP/1.1: six per host): the chunks below start in a later task, after these have gone out.
+if (hasAuth()) {
+  requestSessionEarly();
+  await new Promise((resolve) => setTimeout(resolve, 0));
+}
 
 // Checklist EL-1: uncaught errors feed the error log (it records in production builds only).
 installErrorLogListeners();
