@@ -1,19 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase, rawRows } from './client.ts';
 import { durablePgliteOptions } from './durable-pglite.ts';
+import { tempDirs } from '../test/temp-dirs.ts';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'postdeck-durable-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs('postdeck-durable-');
 
 describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('embedded commits reach the disk (fsync)', () => {
   it('the embedded database in DATA_DIR runs with fsync on and keeps a commit across a reopen', async () => {

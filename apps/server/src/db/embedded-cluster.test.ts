@@ -1,16 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureEmbeddedCluster } from './embedded-cluster.ts';
+import { tempDirs } from '../test/temp-dirs.ts';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'postdeck-cluster-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs('postdeck-cluster-');
 
 describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('the embedded cluster, made apart', () => {
   it('makes a cluster where there is none, renamed into place, and only once', async () => {

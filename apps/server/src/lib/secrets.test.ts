@@ -1,25 +1,19 @@
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadMasterSecret } from './secrets.ts';
+import { tempDirs } from '../test/temp-dirs.ts';
 
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof fs>();
   return { ...real, writeFileSync: vi.fn(real.writeFileSync) };
 });
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(join(tmpdir(), 'postdeck-secret-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const tempDir = tempDirs('postdeck-secret-');
 
 describe('master secret', () => {
   it('is generated once into DATA_DIR/secret, readable only by its owner, and kept', () => {
