@@ -11,7 +11,9 @@ export async function accountAdministrators(db: Db, departmentId: number): Promi
   const result = await db.execute(sql`
     with recursive above(id, parent_id) as (
       select id, parent_id from departments where id = ${departmentId}
-      union all
+      -- union, not union all: a cycle in the departments (refused by their module, but data can
+      -- be changed outside it) ends the walk instead of running it forever.
+      union
       select d.id, d.parent_id from departments d join above a on d.id = a.parent_id
     )
     select distinct u.id from users u
