@@ -39,11 +39,12 @@ const loadLayoutRoute = () =>
  */
 export const prefetchShell = (path: string, search = ''): Promise<unknown> => {
   const page = path === '/' ? DEFAULT_LANDING : path;
+  // The data's few modules first: the browser fetches in the order asked, six at a time.
   return Promise.all([
+    pageDataPrefetch(page)?.(new URLSearchParams(search)),
     loadAntdRoute(),
     loadLayoutRoute(),
     pageLoader(page)?.(),
-    pageDataPrefetch(page)?.(new URLSearchParams(search)),
   ]);
 };
 
