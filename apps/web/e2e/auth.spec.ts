@@ -14,6 +14,9 @@ test('admin signs in and lands on department content with no CSP violation', asy
   const cookie = await readJwtCookie(context);
   expect(cookie?.accessToken).toBeTruthy();
   expect(cookie?.expireIn).toBeGreaterThan(Date.now());
+  // The README's picture shows the list loaded, not its spinner.
+  await expect(page.getByRole('row').filter({ hasText: 'Spring launch teaser' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.screenshot({ path: `${E2E.screenshotDir}/console.png` });
   // The list has parsed its filters with the contract's zod schemas: zod's eval probe would
   // have been reported by now.

@@ -210,6 +210,9 @@ describe('Mastodon through its consent page', () => {
       post('/channel/connect/pick', 'lead', pick),
     ]);
     expect([first.status, second.status].sort()).toEqual([200, 409]);
+    // However late the second one comes, it is told the connection was used, not that it expired.
+    const late = await post('/channel/connect/pick', 'lead', pick);
+    expect([late.status, late.body.code]).toEqual([409, 102002]);
     const rows = await t.db.select().from(channelAccounts).where(eq(channelAccounts.platform, 'mastodon'));
     expect(rows.map((r) => r.id)).toEqual([connected.id]);
     const actions = await t.db

@@ -22,6 +22,7 @@ import { saveConnectedAccount } from './account-repo.ts';
 import {
   CONNECTION_TTL_MS,
   beginConnection,
+  connectionCompleted,
   heldTargets,
   holdTargets,
   takeConnection,
@@ -212,7 +213,9 @@ export function createConnectService(deps: ConnectDeps) {
       const now = clock.now();
       const open = { id: body.connectionId, userId: principal.id };
       const held = await heldTargets(db, vault, { ...open, complete: false }, now);
-      if (!held) throw new AppError('connectionExpired');
+      // A pick that arrives after another one completed the connection is told so, not 'expired'.
+      if (!held)
+        throw new AppError((await connectionCompleted(db, open)) ? 'connectionUsed' : 'connectionExpired');
       const wanted = new Set(body.externalIds);
       const picked = held.targets.filter((target) => wanted.has(target.externalId));
       if (picked.length !== wanted.size)

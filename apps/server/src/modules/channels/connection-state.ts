@@ -157,6 +157,15 @@ export async function heldTargets(
   return { ...held, platform: row.platform, departmentId: row.departmentId };
 }
 
+/** Whether the user's connection was completed (picked from) already: a late second pick. */
+export async function connectionCompleted(db: Db, input: { id: number; userId: number }): Promise<boolean> {
+  const [row] = await db
+    .select({ completedAt: channelConnections.completedAt })
+    .from(channelConnections)
+    .where(and(eq(channelConnections.id, input.id), eq(channelConnections.userId, input.userId)));
+  return Boolean(row?.completedAt);
+}
+
 /** Forgets connections past their time (the grant they held with them). */
 export async function sweepConnections(db: Db, now: Date): Promise<number> {
   const gone = await db
