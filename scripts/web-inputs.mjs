@@ -11,6 +11,7 @@ import { join, relative, sep } from 'node:path';
 export const WEB_INPUTS = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/vite',
   'apps/web/tsconfig.json',
   'apps/web/package.json',
   'apps/web/src',

@@ -3,6 +3,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { inAntdChunk } from './vite/antd-chunk.ts';
 import { antdStaticStyles } from './vite/antd-static-styles.ts';
 
 const root = import.meta.dirname;
@@ -51,9 +52,25 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React and the router change less often than the app: their own chunk stays cached
-        // across releases. antd is left to automatic splitting so pages load only their parts.
+        // across releases. The modules of antd that first views need come in one chunk
+        // (vite/antd-chunk.ts); the icons and colour helpers that the login page also draws are
+        // grouped by the pages that use them, small groups merged, so /login loads only its own.
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 3,
+            },
+            {
+              name: 'icons',
+              test: /node_modules[\\/]@ant-design[\\/](icons-svg|fast-color)[\\/]/,
+              priority: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 4_000,
+            },
+            { name: 'antd', test: inAntdChunk, priority: 1 },
+          ],
         },
       },
     },
