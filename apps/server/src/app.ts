@@ -44,6 +44,7 @@ import { DOCS_PREFIX, registerAuth } from './plugins/auth.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { type LogSettings, loggerOptions, RequestLogController } from './plugins/request-logging.ts';
+import { registerPollPriority } from './plugins/polls.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { serializerCompiler } from './plugins/serializer.ts';
 import { registerUnstorableStringCheck, validatorCompiler } from './plugins/validation.ts';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  registerPollPriority(app);
   registerAuth(app, { accessTokens, principals });
   registerErrorHandling(app);
   await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { durablePgliteOptions } from './durable-pglite.ts';
 import { queueEmbedded } from './embedded-queue.ts';
+import { asPoll } from './read-priority.ts';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -66,6 +67,30 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('group commit on the
       await client.query('select count(*) from t');
       expect(synced.length).toBe(afterWrites);
       expect((await client.query<{ n: number }>('select count(*)::int as n from t')).rows[0]?.n).toBe(20);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("runs a poll's reads before the other waiting reads", async () => {
+    const { client } = await countedClient();
+    try {
+      const order: string[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // A transaction holds the database while the rest queue up behind it.
+      const holding = client.transaction(async (tx) => {
+        await tx.query('select 1');
+        await held;
+      });
+      const read = (name: string) => client.query('select 1').then(() => order.push(name));
+      const waiting = [
+        ...Array.from({ length: 20 }, (_, i) => read(`read ${i}`)),
+        new Promise<number>((resolve) => asPoll(() => void read('poll').then(resolve))),
+      ];
+      release();
+      await Promise.all([holding, ...waiting]);
+      expect(order).toEqual(['poll', ...Array.from({ length: 20 }, (_, i) => `read ${i}`)]);
     } finally {
       await client.close();
     }

@@ -1,5 +1,6 @@
 import type { EmbeddedClient } from './embedded-client.ts';
 import { mayWrite } from './read-cache.ts';
+import { inPoll } from './read-priority.ts';
 
 /**
  * The order in which the embedded database runs what is asked of it (issue 11). PGlite runs one
@@ -11,7 +12,7 @@ import { mayWrite } from './read-cache.ts';
  *
  * - Reads first. A read of one statement takes a millisecond or two, so waiting reads run
  *   before waiting writes, at most READS_IN_A_ROW of them while a write waits, so that writes
- *   keep moving under any read load.
+ *   keep moving under any read load. Among reads, the console's polls go first (read-priority.ts).
  * - Group commit. Commits are asynchronous (synchronous_commit off: the commit record is
  *   written, the flush skipped), and a write's caller hears of it only after a flush of the
  *   write-ahead log that started after it committed. The flush waits in the write queue, so
@@ -42,6 +43,7 @@ export async function queueEmbedded(client: EmbeddedClient): Promise<EmbeddedQue
     exec: client.exec.bind(client),
     transaction: client.transaction.bind(client),
   } as Record<Method, (...args: unknown[]) => Promise<unknown>>;
+  const pollReads: Job[] = [];
   const reads: Job[] = [];
   const writes: Job[] = [];
   let busy = false;
@@ -50,8 +52,9 @@ export async function queueEmbedded(client: EmbeddedClient): Promise<EmbeddedQue
 
   const pump = () => {
     if (busy) return;
-    const read = reads.length > 0 && (writes.length === 0 || readsInARow < READS_IN_A_ROW);
-    const job = read ? reads.shift() : writes.shift();
+    const waitingReads = pollReads.length + reads.length;
+    const read = waitingReads > 0 && (writes.length === 0 || readsInARow < READS_IN_A_ROW);
+    const job = read ? (pollReads.shift() ?? reads.shift()) : writes.shift();
     if (!job) return;
     busy = true;
     readsInARow = read ? readsInARow + 1 : 0;
@@ -92,7 +95,7 @@ export async function queueEmbedded(client: EmbeddedClient): Promise<EmbeddedQue
       [method]: (...args: unknown[]) =>
         new Promise((resolve, reject) => {
           const write = writes_(args[0]);
-          enqueue(write ? writes : reads, async () => {
+          enqueue(write ? writes : inPoll() ? pollReads : reads, async () => {
             let result: unknown;
             try {
               result = await run[method](...args);
@@ -111,6 +114,7 @@ export async function queueEmbedded(client: EmbeddedClient): Promise<EmbeddedQue
   queued('transaction', () => true);
   await run.query('set synchronous_commit to off');
   return {
-    quietForMs: () => (busy || reads.length > 0 || writes.length > 0 ? 0 : performance.now() - lastEndedAt),
+    quietForMs: () =>
+      busy || pollReads.length + reads.length + writes.length > 0 ? 0 : performance.now() - lastEndedAt,
   };
 }

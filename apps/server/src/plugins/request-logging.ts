@@ -1,7 +1,6 @@
-import { API_BASE } from '@postdeck/contract/constants';
-import { endpoints } from '@postdeck/contract/endpoints';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config.ts';
+import { isPoll } from './polls.ts';
 
 /** Where and how much the app logs; JSON lines on stdout unless a stream is given (tests). */
 export interface LogSettings {
@@ -87,23 +86,6 @@ export function loggerOptions(settings: LogSettings): FastifyServerOptions['logg
       }),
     },
   };
-}
-
-/**
- * The console's 5-second polls (spec §7 Messages): the unread count (notReadList) and, as the
- * spec describes it, the latest failure fetched as page 1 of size 1 of myInfor.
- */
-function isPoll(request: FastifyRequest): boolean {
-  const route = request.routeOptions.url;
-  if (request.method === endpoints.notReadList.method && route === API_BASE + endpoints.notReadList.path) {
-    return true;
-  }
-  if (request.method === endpoints.myInfor.method && route === API_BASE + endpoints.myInfor.path) {
-    // Raw strings before validation, numbers after it.
-    const query = request.query as Record<string, unknown>;
-    return String(query['page']) === '1' && String(query['pageSize']) === '1';
-  }
-  return false;
 }
 
 /**
