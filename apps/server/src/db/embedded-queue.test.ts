@@ -95,4 +95,30 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('group commit on the
       await client.close();
     }
   });
+
+  it('lets another read through after 8 polls in a row', async () => {
+    const { client } = await countedClient();
+    try {
+      const order: string[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holding = client.transaction(async (tx) => {
+        await tx.query('select 1');
+        await held;
+      });
+      const read = (name: string) => client.query('select 1').then(() => order.push(name));
+      const poll = (name: string) =>
+        new Promise<number>((resolve) => asPoll(() => void read(name).then(resolve)));
+      const waiting = [read('read'), ...Array.from({ length: 12 }, (_, i) => poll(`poll ${i}`))];
+      release();
+      await Promise.all([holding, ...waiting]);
+      expect(order).toEqual([
+        ...Array.from({ length: 8 }, (_, i) => `poll ${i}`),
+        'read',
+        ...Array.from({ length: 4 }, (_, i) => `poll ${i + 8}`),
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -26,6 +26,8 @@ import { inPoll } from './read-priority.ts';
  * PostgreSQL's own asynchronous commit.
  */
 const READS_IN_A_ROW = 16;
+/** Polls in a row while another read waits: a flood of polls still lets other reads through. */
+const POLLS_IN_A_ROW = 8;
 /** Writes and flushes a WAL record, which flushes all WAL before it, the commits' included. */
 const FLUSH = "select pg_logical_emit_message(false, 'postdeck', '', true)";
 
@@ -48,16 +50,19 @@ export async function queueEmbedded(client: EmbeddedClient): Promise<EmbeddedQue
   const writes: Job[] = [];
   let busy = false;
   let readsInARow = 0;
+  let pollsInARow = 0;
   let lastEndedAt = performance.now();
 
   const pump = () => {
     if (busy) return;
     const waitingReads = pollReads.length + reads.length;
     const read = waitingReads > 0 && (writes.length === 0 || readsInARow < READS_IN_A_ROW);
-    const job = read ? (pollReads.shift() ?? reads.shift()) : writes.shift();
+    const poll = read && pollReads.length > 0 && (reads.length === 0 || pollsInARow < POLLS_IN_A_ROW);
+    const job = poll ? pollReads.shift() : read ? reads.shift() : writes.shift();
     if (!job) return;
     busy = true;
     readsInARow = read ? readsInARow + 1 : 0;
+    pollsInARow = poll ? pollsInARow + 1 : 0;
     void job().finally(() => {
       busy = false;
       lastEndedAt = performance.now();
