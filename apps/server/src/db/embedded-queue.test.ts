@@ -28,6 +28,31 @@ async function countedClient() {
   return { client, synced, lsn };
 }
 
+type Queued = (name: string) => Promise<void>;
+
+/**
+ * The order in which the reads and polls that `queueUp` asks for complete, all queued while a
+ * transaction holds the database.
+ */
+async function completionOrder(
+  client: PGlite,
+  queueUp: (read: Queued, poll: Queued) => Promise<void>[],
+): Promise<string[]> {
+  const order: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const holding = client.transaction(async (tx) => {
+    await tx.query('select 1');
+    await held;
+  });
+  const read: Queued = (name) => client.query('select 1').then(() => void order.push(name));
+  const poll: Queued = (name) => new Promise((resolve) => asPoll(() => void read(name).then(resolve)));
+  const waiting = queueUp(read, poll);
+  release();
+  await Promise.all([holding, ...waiting]);
+  return order;
+}
+
 describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('group commit on the embedded database', () => {
   it('a write resolves only once the write-ahead log holding its commit is on disk', async () => {
     const { client, synced, lsn } = await countedClient();
@@ -75,21 +100,10 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('group commit on the
   it("runs a poll's reads before the other waiting reads", async () => {
     const { client } = await countedClient();
     try {
-      const order: string[] = [];
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      // A transaction holds the database while the rest queue up behind it.
-      const holding = client.transaction(async (tx) => {
-        await tx.query('select 1');
-        await held;
-      });
-      const read = (name: string) => client.query('select 1').then(() => order.push(name));
-      const waiting = [
+      const order = await completionOrder(client, (read, poll) => [
         ...Array.from({ length: 20 }, (_, i) => read(`read ${i}`)),
-        new Promise<number>((resolve) => asPoll(() => void read('poll').then(resolve))),
-      ];
-      release();
-      await Promise.all([holding, ...waiting]);
+        poll('poll'),
+      ]);
       expect(order).toEqual(['poll', ...Array.from({ length: 20 }, (_, i) => `read ${i}`)]);
     } finally {
       await client.close();
@@ -99,19 +113,10 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('group commit on the
   it('lets another read through after 8 polls in a row', async () => {
     const { client } = await countedClient();
     try {
-      const order: string[] = [];
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const holding = client.transaction(async (tx) => {
-        await tx.query('select 1');
-        await held;
-      });
-      const read = (name: string) => client.query('select 1').then(() => order.push(name));
-      const poll = (name: string) =>
-        new Promise<number>((resolve) => asPoll(() => void read(name).then(resolve)));
-      const waiting = [read('read'), ...Array.from({ length: 12 }, (_, i) => poll(`poll ${i}`))];
-      release();
-      await Promise.all([holding, ...waiting]);
+      const order = await completionOrder(client, (read, poll) => [
+        read('read'),
+        ...Array.from({ length: 12 }, (_, i) => poll(`poll ${i}`)),
+      ]);
       expect(order).toEqual([
         ...Array.from({ length: 8 }, (_, i) => `poll ${i}`),
         'read',
