@@ -8,9 +8,10 @@ import type { LocalPds, LocalPdsOptions } from './pds.ts';
 const STOP_GRACE_MS = 5_000;
 
 /**
- * The PDS in a child process of its own. better-sqlite3 (the PDS's database) can abort the whole
- * process on Node 24 when the garbage collector finalises a statement during teardown, or even
- * while running: in a child that takes down only the child, never the console or a test runner.
+ * The PDS in a child process of its own. Its database is a native module (better-sqlite3, whose
+ * 12.x aborted the whole process on Node 24 when the garbage collector finalised a statement; the
+ * root package.json pins 13.x): whatever goes wrong in there takes down only the child, never the
+ * console or a test runner.
  */
 export async function startLocalPds(options: LocalPdsOptions): Promise<LocalPds> {
   const script = fileURLToPath(new URL('./pds-process.ts', import.meta.url));
