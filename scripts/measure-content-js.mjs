@@ -8,7 +8,7 @@
 import { fileURLToPath } from 'node:url';
 import { measureFirstPaint, printFirstPaint } from './measure-login-js.mjs';
 
-export const CONTENT_JS_BUDGET_KB = 505;
+export const CONTENT_JS_BUDGET_KB = 540;
 
 /** Source modules (manifest keys, relative to apps/web) a first view of the content page waits for. */
 export const CONTENT_FIRST_VIEW = [

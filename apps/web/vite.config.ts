@@ -50,6 +50,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     emptyOutDir: true,
     rolldownOptions: {
+      // Inlining common chunks (below) needs it; the entry exports nothing anyway.
+      preserveEntrySignatures: false,
       output: {
         // React and the router change less often than the app: their own chunk stays cached
         // across releases. The modules of antd that first views need come in one chunk
@@ -71,6 +73,18 @@ export default defineConfig({
             },
             { name: 'antd', test: inAntdChunk, priority: 1 },
           ],
+          // The small common chunks automatic splitting makes (a store, a hook, a contract
+          // module shared by two pages) are copied into the chunks that read them, one shared
+          // state kept by rolldown's runtime: the department content page's first view came in
+          // 67 files, 45 of them under 4 KB, each waiting for one of HTTP/1.1's six connections.
+          // In 30 files it is 35 KB heavier (the strict execution order this needs wraps every
+          // module) and Lighthouse paints its rows 0.3 s (desktop) to 0.5 s (mobile) sooner.
+          // Stylesheets stay files: Vite's CSS plugin emits a style module's CSS from every chunk
+          // that lists it.
+          experimentalInlineCommonChunks: {
+            maxSize: 32 * 1024,
+            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+          },
         },
       },
     },
