@@ -10,17 +10,21 @@ const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema);
 const credential = unsetIfEmpty(z.string().max(512).optional());
 
-/** The app credentials each OAuth platform needs: Facebook's serve Instagram too, Google's YouTube and GA4. */
+/**
+ * The app credentials each OAuth platform needs: Facebook's serve Instagram too, Google's YouTube
+ * and GA4. VK ID's code exchange and refresh take PKCE and the client id, never a secret
+ * (platforms.md §5), so VK asks for its id alone.
+ */
 export const APP_CREDENTIALS = {
   facebook: ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
   instagram: ['FACEBOOK_APP_ID', 'FACEBOOK_APP_SECRET'],
   youtube: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ga4: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   x: ['X_CLIENT_ID', 'X_CLIENT_SECRET'],
-  vk: ['VK_CLIENT_ID', 'VK_CLIENT_SECRET'],
+  vk: ['VK_CLIENT_ID'],
   linkedin: ['LINKEDIN_CLIENT_ID', 'LINKEDIN_CLIENT_SECRET'],
   tiktok: ['TIKTOK_CLIENT_KEY', 'TIKTOK_CLIENT_SECRET'],
-} as const satisfies Partial<Record<ChannelPlatform, readonly [string, string]>>;
+} as const satisfies Partial<Record<ChannelPlatform, readonly [string, string] | readonly [string]>>;
 
 type CredentialVar = (typeof APP_CREDENTIALS)[keyof typeof APP_CREDENTIALS][number];
 const credentialVars = [...new Set(Object.values(APP_CREDENTIALS).flat())] as CredentialVar[];
@@ -47,6 +51,7 @@ export const channelEnvFields = {
 
 export interface AppCredentials {
   clientId: string;
+  /** Empty for VK, whose OAuth takes none. */
   clientSecret: string;
 }
 
@@ -66,11 +71,13 @@ export function readChannelsConfig(
 ): { config?: ChannelsConfig; issues: string[] } {
   const issues: string[] = [];
   const credentials: ChannelsConfig['credentials'] = {};
-  for (const [platform, [idVar, secretVar]] of Object.entries(APP_CREDENTIALS)) {
+  for (const [platform, vars] of Object.entries(APP_CREDENTIALS)) {
+    const [idVar, secretVar] = vars as readonly [CredentialVar, CredentialVar?];
     const clientId = env[idVar] as string | undefined;
-    const clientSecret = env[secretVar] as string | undefined;
-    if (clientId && clientSecret) credentials[platform as ChannelPlatform] = { clientId, clientSecret };
-    else if (clientId || clientSecret)
+    const clientSecret = secretVar ? (env[secretVar] as string | undefined) : '';
+    if (clientId && clientSecret !== undefined)
+      credentials[platform as ChannelPlatform] = { clientId, clientSecret };
+    else if (secretVar && (clientId || clientSecret))
       issues.push(`${clientId ? secretVar : idVar}: required with ${clientId ? idVar : secretVar}`);
   }
   const hosts: ChannelsConfig['hosts'] = {};

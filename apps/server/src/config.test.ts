@@ -159,3 +159,21 @@ describe('CHANNEL_TOKEN_KEYS', () => {
     expect(() => loadConfig({ CHANNEL_TOKEN_KEYS: `k2:${short}` })).not.toThrow(short);
   });
 });
+
+describe('channel app credentials', () => {
+  it('take an OAuth platform as configured with its id and secret, and name the one missing', () => {
+    const channels = loadConfig({ X_CLIENT_ID: 'x-id', X_CLIENT_SECRET: 'x-secret' }).channels;
+    expect(channels.credentials).toEqual({ x: { clientId: 'x-id', clientSecret: 'x-secret' } });
+    expect(channels.sandbox).toBe(false);
+    expect(() => loadConfig({ X_CLIENT_ID: 'x-id' })).toThrow('X_CLIENT_SECRET: required with X_CLIENT_ID');
+    expect(() => loadConfig({ TIKTOK_CLIENT_SECRET: 's' })).toThrow(
+      'TIKTOK_CLIENT_KEY: required with TIKTOK_CLIENT_SECRET',
+    );
+  });
+
+  it('take VK with its client id alone: VK ID exchanges codes with PKCE, never a secret', () => {
+    const channels = loadConfig({ VK_CLIENT_ID: '51234567' }).channels;
+    expect(channels.credentials).toEqual({ vk: { clientId: '51234567', clientSecret: '' } });
+    expect(channels.sandbox).toBe(false);
+  });
+});
