@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { channelAccounts } from '../../db/schema.ts';
 import { createTokenVault } from '../../platforms/token-vault.ts';
 import { createBootstrappedDatabase } from '../../test/test-app.ts';
-import { accountGrant, releaseAccount, saveConnectedAccount } from './account-repo.ts';
+import { accountGrant, accountsSharingGrant, releaseAccount, saveConnectedAccount } from './account-repo.ts';
 
 const vault = createTokenVault({ masterSecret: randomBytes(48) });
 const now = new Date('2026-11-26T08:00:00Z');
@@ -77,5 +77,46 @@ describe('channel accounts as stored', () => {
     // Connected again: active, with a grant, the same row.
     expect((await connect('p4')).id).toBe(id);
     expect(await accountGrant(database.db, vault, id)).toEqual(grant);
+  });
+
+  it('finds the live accounts of the platform holding the same grant, by refresh or access token', async () => {
+    const vkGrant = (accessToken: string, refreshToken?: string) => ({
+      accessToken,
+      refreshToken,
+      scopes: ['wall'],
+    });
+    const connectVk = (externalId: string, accessToken: string, refreshToken?: string) =>
+      saveConnectedAccount(
+        database.db,
+        vault,
+        {
+          platform: 'vk',
+          target: { externalId, name: `Community ${externalId}` },
+          grant: vkGrant(accessToken, refreshToken),
+          departmentId: department,
+          connectedById: 1,
+          renewBy: null,
+        },
+        now,
+      );
+    const first = await connectVk('g1', 'user-a', 'refresh-a');
+    const second = await connectVk('g2', 'user-a-older', 'refresh-a');
+    const third = await connectVk('g3', 'user-a');
+    await connectVk('g4', 'user-b', 'refresh-b');
+    const released = await connectVk('g5', 'user-a', 'refresh-a');
+    await releaseAccount(database.db, released.id, 1, now);
+    // A Facebook page with the same token string is another platform's: never the same grant.
+    await connect('p-same-token', 'user-a');
+
+    const shared = await accountsSharingGrant(
+      database.db,
+      vault,
+      { id: first.id, platform: 'vk' },
+      vkGrant('user-a', 'refresh-a'),
+    );
+    expect(shared).toEqual([
+      { id: second.id, platform: 'vk', externalId: 'g2', name: 'Community g2' },
+      { id: third.id, platform: 'vk', externalId: 'g3', name: 'Community g3' },
+    ]);
   });
 });

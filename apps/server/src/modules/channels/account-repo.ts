@@ -58,22 +58,29 @@ export async function saveConnectedAccount(db: Db, vault: TokenVault, account: C
   return row;
 }
 
-/** The account's grant, opened; undefined once released (its tokens are wiped). */
-export async function accountGrant(db: Db, vault: TokenVault, id: number): Promise<Grant | undefined> {
-  const [row] = await db
-    .select({
-      platform: channelAccounts.platform,
-      externalId: channelAccounts.externalId,
-      keyId: channelAccounts.tokenKeyId,
-      sealed: channelAccounts.tokensSealed,
-    })
-    .from(channelAccounts)
-    .where(eq(channelAccounts.id, id));
-  if (!row?.keyId || !row.sealed) return undefined;
+/** What opening a row's grant reads. */
+const sealedGrantColumns = {
+  platform: channelAccounts.platform,
+  externalId: channelAccounts.externalId,
+  keyId: channelAccounts.tokenKeyId,
+  sealed: channelAccounts.tokensSealed,
+};
+
+type SealedGrantRow = { platform: string; externalId: string; keyId: string | null; sealed: string | null };
+
+/** A row's grant opened in its own context; undefined once released (its tokens are wiped). */
+function openGrant(vault: TokenVault, row: SealedGrantRow): Grant | undefined {
+  if (!row.keyId || !row.sealed) return undefined;
   return vault.open(
     { keyId: row.keyId, sealed: row.sealed },
     grantContext(row.platform, row.externalId),
   ) as unknown as Grant;
+}
+
+/** The account's grant, opened; undefined once released (its tokens are wiped). */
+export async function accountGrant(db: Db, vault: TokenVault, id: number): Promise<Grant | undefined> {
+  const [row] = await db.select(sealedGrantColumns).from(channelAccounts).where(eq(channelAccounts.id, id));
+  return row && openGrant(vault, row);
 }
 
 /**
@@ -128,6 +135,7 @@ export async function replaceGrant(
 /**
  * The other live accounts of the platform holding the same grant (the same refresh token, or the
  * same access token): the communities of one VK user, the organisations of one LinkedIn member.
+ * One query brings every candidate's sealed grant, opened here: not a query per account.
  */
 export async function accountsSharingGrant(
   db: Db,
@@ -135,13 +143,8 @@ export async function accountsSharingGrant(
   account: { id: number; platform: string },
   grant: Grant,
 ): Promise<{ id: number; platform: string; externalId: string; name: string }[]> {
-  const others = await db
-    .select({
-      id: channelAccounts.id,
-      platform: channelAccounts.platform,
-      externalId: channelAccounts.externalId,
-      name: channelAccounts.name,
-    })
+  const candidates = await db
+    .select({ id: channelAccounts.id, name: channelAccounts.name, ...sealedGrantColumns })
     .from(channelAccounts)
     .where(
       and(
@@ -151,15 +154,14 @@ export async function accountsSharingGrant(
       ),
     )
     .orderBy(channelAccounts.id);
-  const shared: typeof others = [];
-  for (const other of others) {
-    const theirs = await accountGrant(db, vault, other.id);
-    if (
-      theirs &&
-      ((grant.refreshToken !== undefined && theirs.refreshToken === grant.refreshToken) ||
-        theirs.accessToken === grant.accessToken)
-    )
-      shared.push(other);
-  }
-  return shared;
+  return candidates
+    .filter((other) => {
+      const theirs = openGrant(vault, other);
+      return (
+        theirs !== undefined &&
+        ((grant.refreshToken !== undefined && theirs.refreshToken === grant.refreshToken) ||
+          theirs.accessToken === grant.accessToken)
+      );
+    })
+    .map(({ id, platform, externalId, name }) => ({ id, platform, externalId, name }));
 }
