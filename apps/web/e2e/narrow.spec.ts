@@ -6,7 +6,7 @@ import { es } from '../src/i18n/locales/es';
 import { ja } from '../src/i18n/locales/ja';
 import { zh } from '../src/i18n/locales/zh';
 import { readJwtCookie, signIn } from './pages/session';
-import { SHELL_PAGES } from './pages/shell-pages';
+import { SHELL_PAGES, shownPage } from './pages/shell-pages';
 
 /**
  * Issue 10, what a new user met at 800 px: the page scrolled sideways, table words broke across
@@ -91,7 +91,7 @@ const coveredControls = (page: Page) =>
   });
 
 async function settle(page: Page) {
-  await expect(page.getByTestId('app-layout').or(page.getByText('404'))).toBeVisible();
+  await expect(shownPage(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
   // Tables lay out again once their rows arrive.
   await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);

@@ -1,3 +1,5 @@
+import type { Locator, Page } from '@playwright/test';
+
 /** The admin's pages (and views of them) that the page-wide checks visit: axe-core, 800 px widths. */
 export const SHELL_PAGES = [
   '/api/content/contentList/deplist',
@@ -18,3 +20,11 @@ export const SHELL_PAGES = [
   '/api/me/changePass',
   '/404',
 ];
+
+/**
+ * What a visited shell page shows once it is up: the layout, or the 404 page's title. Matched
+ * whole: as a substring, '404' also matched table cells (an audit line's session id,
+ * session:288facca-…-c72385040454), which broke strict mode now and then.
+ */
+export const shownPage = (page: Page): Locator =>
+  page.getByTestId('app-layout').or(page.getByText('404', { exact: true }));
