@@ -238,7 +238,7 @@ describe('confirm logout: cancel stays on the page (spec §8, 1012xx)', () => {
     const fetchSpy = mockFetch(({ headers }) =>
       headers.get('Authorization') === 'Bearer access-old'
         ? revoked()
-        : envelope({ items: [], total: 0, count: 0 }),
+        : envelope({ items: [], total: 0, totalExact: true, page: 1, pageSize: 1, count: 0 }),
     );
     const { client, effects } = setup();
     const stop = startPolling(client);
@@ -325,6 +325,7 @@ describe('failures', () => {
     window.history.replaceState(null, '', '/api/content/publish/pubHistory?pageSize=10');
     storeTokens('old', { expired: false });
     const sso = {
+      ...NO_SSO_CONFIG,
       ssoLoginUrl: 'https://sso.example.com/login',
       ssoLogoutUrl: 'https://sso.example.com/logout',
       systemId: 'pd',

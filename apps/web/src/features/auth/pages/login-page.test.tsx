@@ -50,7 +50,9 @@ afterEach(() => {
 
 describe('LoginPage', () => {
   it('sends the trimmed username and goes to the redirect with every other query key', async () => {
-    const fetchSpy = mockFetch(() => envelope(tokenPair('a')));
+    const fetchSpy = mockFetch(({ url }) =>
+      envelope(url.pathname === '/prod-api/public/config' ? NO_SSO_CONFIG : tokenPair('a')),
+    );
     const redirect = encodeURIComponent('/api/content/publish/pubHistory?pageSize=10');
     renderLogin(`/login?redirect=${redirect}&queryType=1&time=7`);
 

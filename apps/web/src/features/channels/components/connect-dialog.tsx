@@ -88,7 +88,7 @@ export function ConnectDialog({ open, preset, onClose, afterOpenChange }: Connec
       afterOpenChange={afterOpenChange}
       footer={null}
       destroyOnHidden
-      maskClosable={!busy}
+      mask={{ closable: !busy }}
     >
       {platforms.isError ? (
         <LoadError title={t('channels.connect.loadFailed')} onRetry={() => platforms.refetch()} />

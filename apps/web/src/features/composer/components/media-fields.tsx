@@ -48,7 +48,7 @@ function CoverPicker({ value = null, onChange, known, remember }: CoverProps) {
   return (
     <Space align="start">
       {value !== null && <Thumb id={value} known={known} />}
-      <Space direction="vertical">
+      <Space orientation="vertical">
         <Button onClick={() => setOpen(true)}>
           {t(value === null ? 'composer.media.chooseCover' : 'composer.media.changeCover')}
         </Button>
