@@ -18,6 +18,7 @@ import { createOidc } from './modules/auth/oidc.ts';
 import { oidcRoutes } from './modules/auth/oidc-routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { manualRoutes } from './modules/manual/routes.ts';
+import type { Avatars } from './modules/channels/avatars.ts';
 import type { ChannelHealth } from './modules/channels/health.ts';
 import { createChannelsModule } from './modules/channels/module.ts';
 import { createMaterialsModule } from './modules/materials/module.ts';
@@ -57,6 +58,8 @@ declare module 'fastify' {
     accessTokens: AccessTokens;
     /** The channel accounts' health schedule, exposed so tests run it when they choose (as its job does). */
     channelHealth: ChannelHealth;
+    /** The accounts' pictures, exposed so tests fetch one when they choose (as its job does). */
+    channelAvatars: Avatars;
   }
 }
 
@@ -178,9 +181,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lists,
     notifier,
     jobs: deps.jobs,
+    storage: materials.storage,
+    log: (message, err) => app.log.warn({ err }, message),
   });
   await channels.registerJobs();
   app.decorate('channelHealth', channels.health);
+  app.decorate('channelAvatars', channels.avatars);
   app.addHook('onClose', () => channels.close());
 
   await app.register(fastifyCookie);

@@ -1,5 +1,6 @@
 import { CHANNEL_PLATFORMS, type ChannelPlatform } from '@postdeck/contract/platforms';
 import { z } from 'zod';
+import { parseAllowList } from './lib/safe-fetch/allow-list.ts';
 
 /**
  * The settings of the channel platforms (issue 12), read with the rest of the environment by
@@ -47,6 +48,12 @@ export const channelEnvFields = {
   ...(Object.fromEntries(
     CHANNEL_PLATFORMS.map((platform) => [hostVar(platform), unsetIfEmpty(z.string().max(4096).optional())]),
   ) as Record<string, z.ZodType<string | undefined>>),
+  /**
+   * Hosts, host:port pairs or CIDRs that the platforms' calls may reach although private, as
+   * FETCH_ALLOW_PRIVATE (a company's own Mastodon); comma-separated. Empty: public addresses only,
+   * besides the sandbox's servers and the CHANNEL_HOSTS_* chosen here.
+   */
+  CHANNEL_ALLOW_PRIVATE: z.string().default(''),
 };
 
 export interface AppCredentials {
@@ -57,17 +64,22 @@ export interface AppCredentials {
 
 export interface ChannelsConfig {
   sandbox: boolean;
-  /** Where platforms send the browser back: PUBLIC_URL (or http://localhost:PORT) + /authOpen. */
-  redirectUri: string;
+  /**
+   * Where platforms send the browser back: PUBLIC_URL + /authOpen; without PUBLIC_URL, undefined,
+   * and each connection comes back to the origin it was started from.
+   */
+  redirectUri: string | undefined;
   /** The app credentials of each OAuth platform that has them. */
   credentials: Partial<Record<ChannelPlatform, AppCredentials>>;
+  /** CHANNEL_ALLOW_PRIVATE's entries (allow-list.ts); none: only public addresses besides the hosts. */
+  allowPrivate?: readonly string[] | undefined;
   /** Host overrides per platform (live mode; the sandbox sets its own). */
   hosts: Partial<Record<ChannelPlatform, Record<string, string>>>;
 }
 
 export function readChannelsConfig(
   env: Record<string, unknown>,
-  publicOrigin: string,
+  publicOrigin: string | undefined,
 ): { config?: ChannelsConfig; issues: string[] } {
   const issues: string[] = [];
   const credentials: ChannelsConfig['credentials'] = {};
@@ -88,11 +100,23 @@ export function readChannelsConfig(
     if (parsed.success) hosts[platform] = parsed.data;
     else issues.push(`${hostVar(platform)}: must be a JSON object of host names to http(s) addresses`);
   }
+  let allowPrivate: string[] = [];
+  try {
+    allowPrivate = parseAllowList(env['CHANNEL_ALLOW_PRIVATE'] as string | undefined);
+  } catch (error) {
+    issues.push(`CHANNEL_ALLOW_PRIVATE: ${(error as Error).message}`);
+  }
   const mode = env['CHANNELS_MODE'] as 'auto' | 'sandbox' | 'live';
   const sandbox = mode === 'sandbox' || (mode === 'auto' && Object.keys(credentials).length === 0);
   return {
     issues,
-    config: { sandbox, redirectUri: `${publicOrigin}/authOpen`, credentials, hosts },
+    config: {
+      sandbox,
+      redirectUri: publicOrigin && `${publicOrigin}/authOpen`,
+      credentials,
+      hosts,
+      allowPrivate,
+    },
   };
 }
 

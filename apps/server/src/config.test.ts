@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
@@ -111,7 +112,15 @@ describe('secrets and proxies', () => {
       'POSTDECK_SECRET: must be at least 32 characters',
     );
     expect(() => loadConfig({ POSTDECK_SECRET: '' })).toThrow(/POSTDECK_SECRET/);
-    expect(loadConfig({ POSTDECK_SECRET: 'x'.repeat(32) }).secret).toBe('x'.repeat(32));
+    const hex = '3f9a0c7e51b2d8846e0a1fc35b97d2e4';
+    expect(loadConfig({ POSTDECK_SECRET: hex }).secret).toBe(hex);
+  });
+
+  it('refuse a POSTDECK_SECRET of one character or a short pattern repeated, without saying it', () => {
+    for (const weak of ['x'.repeat(32), 'changeme'.repeat(5), '0123'.repeat(8), `${'a'.repeat(31)}b`]) {
+      expect(() => loadConfig({ POSTDECK_SECRET: weak }), weak).toThrow(/POSTDECK_SECRET: (uses|repeats)/);
+      expect(() => loadConfig({ POSTDECK_SECRET: weak }), weak).not.toThrow(weak);
+    }
   });
 
   it('hold ADMIN_PASSWORD to the spec §5 password rule', () => {
@@ -138,7 +147,7 @@ describe('secrets and proxies', () => {
 });
 
 describe('CHANNEL_TOKEN_KEYS', () => {
-  const b64 = Buffer.alloc(32, 3).toString('base64');
+  const b64 = randomBytes(32).toString('base64');
 
   it('is empty by default: the key derived from the master secret seals', () => {
     expect(loadConfig({}).channelTokenKeys).toEqual([]);
@@ -146,7 +155,7 @@ describe('CHANNEL_TOKEN_KEYS', () => {
 
   it('reads the keys in order, the first the current one', () => {
     const keys = loadConfig({
-      CHANNEL_TOKEN_KEYS: `k2:${b64},k1:${Buffer.alloc(32, 1).toString('base64')}`,
+      CHANNEL_TOKEN_KEYS: `k2:${b64},k1:${randomBytes(32).toString('base64')}`,
     }).channelTokenKeys;
     expect(keys.map((k) => k.id)).toEqual(['k2', 'k1']);
   });
@@ -157,6 +166,12 @@ describe('CHANNEL_TOKEN_KEYS', () => {
       /CHANNEL_TOKEN_KEYS: key "k2": must be 32 bytes/,
     );
     expect(() => loadConfig({ CHANNEL_TOKEN_KEYS: `k2:${short}` })).not.toThrow(short);
+  });
+
+  it('refuses an all-zero key at start-up, naming its id', () => {
+    expect(() =>
+      loadConfig({ CHANNEL_TOKEN_KEYS: `k2:${b64},old:${Buffer.alloc(32).toString('base64')}` }),
+    ).toThrow(/CHANNEL_TOKEN_KEYS: key "old": has 1 different byte values/);
   });
 });
 

@@ -3,7 +3,7 @@ import { isValidPassword } from '@postdeck/contract/validators';
 import { z } from 'zod';
 import { type ChannelsConfig, channelEnvFields, readChannelsConfig } from './config-channels.ts';
 import { type OidcConfig, oidcEnvFields, readOidcConfig } from './config-oidc.ts';
-import { MIN_SECRET_LENGTH } from './lib/secrets.ts';
+import { MIN_SECRET_LENGTH, weakSecretReason } from './lib/secrets.ts';
 import { type ChannelTokenKey, parseChannelTokenKeys } from './platforms/token-keys.ts';
 
 /**
@@ -26,6 +26,11 @@ const envSchema = z.object({
   POSTDECK_SECRET: z
     .string()
     .min(MIN_SECRET_LENGTH, `must be at least ${MIN_SECRET_LENGTH} characters`)
+    .superRefine((value, context) => {
+      // A short one has its message already.
+      const weak = value.length >= MIN_SECRET_LENGTH ? weakSecretReason(value) : undefined;
+      if (weak) context.addIssue({ code: 'custom', message: weak });
+    })
     .optional(),
   /**
    * Keys for channel tokens at rest besides the one derived from the secret: "id:base64,…", the
@@ -218,9 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const channels = parsed.success
     ? readChannelsConfig(
         parsed.data,
-        parsed.data.PUBLIC_URL
-          ? new URL(parsed.data.PUBLIC_URL).origin
-          : `http://localhost:${parsed.data.PORT}`,
+        parsed.data.PUBLIC_URL ? new URL(parsed.data.PUBLIC_URL).origin : undefined,
       )
     : undefined;
   issues.push(...(channels?.issues ?? []));
@@ -263,7 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
     oidc: oidc?.config,
-    channels: channels?.config ?? { sandbox: true, redirectUri: '', credentials: {}, hosts: {} },
+    channels: channels?.config ?? { sandbox: true, redirectUri: undefined, credentials: {}, hosts: {} },
     ldap:
       e.LDAP_URL && e.LDAP_BASE_DN
         ? {

@@ -8,8 +8,14 @@ const refuse = exitWhenDataDirInUse((error) => error.message);
 checkDataDirFree(config, refuse);
 const { start } = await import('./server.ts');
 const server = await start(config, (message) => console.log(message)).catch(refuse);
+const local = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+// The address to open is the one the platforms send the browser back to after a consent: PUBLIC_URL's,
+// or else the address the console is opened at (this one, as printed).
+const redirect = config.channels.redirectUri;
 server.app.log.info(
-  `Postdeck listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${server.database.kind})`,
+  redirect
+    ? `Postdeck at ${new URL(redirect).origin} (listening on ${local}, ${server.database.kind})`
+    : `Postdeck listening on ${local} (${server.database.kind})`,
 );
 
 // Ctrl-C or SIGTERM: stop accepting, finish in-flight requests, close the database.

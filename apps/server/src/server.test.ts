@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
@@ -65,7 +66,11 @@ describe.skipIf(process.env['TEST_DB_KIND'] !== 'postgres')('scale-out start (Po
     const database = await createTestDatabase();
     const url = database.url as string;
     try {
-      const config = configFor({ DATA_DIR: tempDir(), DATABASE_URL: url, POSTDECK_SECRET: 'x'.repeat(40) });
+      const config = configFor({
+        DATA_DIR: tempDir(),
+        DATABASE_URL: url,
+        POSTDECK_SECRET: randomBytes(30).toString('base64'),
+      });
       const [a, b] = await Promise.all([prepare(config, () => undefined), prepare(config, () => undefined)]);
       const counts = await rawRows<{ users: number; roles: number }>(
         a.database.db,

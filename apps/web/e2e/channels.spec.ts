@@ -65,7 +65,7 @@ test('connects two Facebook pages through the consent page and lists them with t
   }
   await decide(page, 'Allow');
   await expect(page.getByText('Choose what to connect on Facebook')).toBeVisible();
-  await expect(page.getByText(`Those ticked will belong to ${DEPARTMENT}`)).toBeVisible();
+  await expect(page.getByText(`Those ticked will belong to the department ${DEPARTMENT}`)).toBeVisible();
   // The picker lists both pages, ticked.
   const boxes = page.getByRole('listitem').getByRole('checkbox');
   await expect(boxes).toHaveCount(FACEBOOK_PAGES.length);

@@ -19,8 +19,8 @@ export const E2E = {
     DATA_DIR: join(tmpdir(), `postdeck-e2e-${port}`),
     ADMIN_PASSWORD: 'E2e!admin1',
     LOG_LEVEL: 'warn',
-    // The sandbox platforms send the browser back to PUBLIC_URL/authOpen: the origin the specs browse.
-    PUBLIC_URL: baseUrl,
+    // No PUBLIC_URL: the sandbox platforms send the browser back to the origin the specs browse
+    // (127.0.0.1, not localhost), as they do for anyone who opens the console where npm start says.
   },
   screenshotDir: fileURLToPath(new URL('../../../docs', import.meta.url)),
 };

@@ -182,6 +182,92 @@ for (const lang of ['en', 'zh', 'es', 'ja'] as const) {
   });
 }
 
+/**
+ * Connects the sandbox's Telegram channel and Bluesky account (the platforms that take typed
+ * credentials, given as sandbox hints) through the API, as the signed-in user; once is enough,
+ * a second connect renews them.
+ */
+async function connectSandboxAccounts(page: Page, context: BrowserContext) {
+  const token = (await readJwtCookie(context))?.accessToken ?? '';
+  const failures = await page.evaluate(async (bearer) => {
+    const headers = { Authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+    const data = async (path: string) =>
+      ((await (await fetch(`/prod-api${path}`, { headers })).json()) as { data: unknown }).data;
+    const { platforms } = (await data('/channel/platforms')) as {
+      platforms: { platform: string; sandboxHints?: Record<string, string> }[];
+    };
+    const { items } = (await data('/control/dept/list')) as { items: { id: number; name: string }[] };
+    const departmentId = (items.find((d) => d.name === 'Social desk') ?? items[0])?.id;
+    const failed: string[] = [];
+    for (const platform of ['telegram', 'bluesky']) {
+      const hints = platforms.find((p) => p.platform === platform)?.sandboxHints ?? {};
+      const answer = await fetch(`/prod-api/channel/connect/${platform}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ departmentId, ...hints }),
+      });
+      const body = (await answer.json()) as { code: number; msg: string };
+      if (body.code !== 200) failed.push(`${platform}: ${body.msg}`);
+    }
+    return failed;
+  }, token);
+  expect(failures).toEqual([]);
+}
+
+/**
+ * Issue 19 item 13: the accounts table at 800 px squeezed the account column to 40 px, broke
+ * names letter by letter and made avatars ovals, while empty columns kept their width.
+ */
+for (const width of [800, 1366]) {
+  test(`at ${width} px the channel accounts read whole: the account column widest, names by word, avatars square`, async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page);
+    await connectSandboxAccounts(page, context);
+    await page.goto('/api/channel/account/list');
+    await settle(page);
+    const rows = page.locator('.ant-table-row');
+    await expect(rows).not.toHaveCount(0);
+
+    const layout = await page.evaluate(() => {
+      const headers = [...document.querySelectorAll('.ant-table-thead th')].map((th) => ({
+        text: th.textContent ?? '',
+        width: th.getBoundingClientRect().width,
+      }));
+      const cells = [...document.querySelectorAll('.ant-table-row')].map((row) => {
+        const name = row.querySelector('td strong')?.closest('.ant-typography') as HTMLElement | null;
+        const avatar = row.querySelector('td .ant-avatar')?.getBoundingClientRect();
+        const lineHeight = name ? parseFloat(getComputedStyle(name).lineHeight) : 0;
+        return {
+          name: name?.textContent ?? '',
+          lines: name ? Math.round(name.getBoundingClientRect().height / lineHeight) : 0,
+          avatar: avatar ? [Math.round(avatar.width), Math.round(avatar.height)] : [],
+        };
+      });
+      return { headers, cells };
+    });
+
+    const [account, ...others] = layout.headers;
+    expect(account?.text).toBe('Account');
+    for (const other of others)
+      expect(account?.width, `Account is narrower than ${other.text}`).toBeGreaterThan(other.width);
+    // No quota is reported by these platforms: no empty column takes room from the names.
+    expect(layout.headers.map((h) => h.text)).not.toContain('Quota left');
+    for (const cell of layout.cells) {
+      expect(cell.lines, `${cell.name} takes ${cell.lines} lines`).toBeGreaterThanOrEqual(1);
+      expect(cell.lines, `${cell.name} takes ${cell.lines} lines`).toBeLessThanOrEqual(2);
+      const [w, h] = cell.avatar;
+      expect(w, `${cell.name}'s avatar ${w}×${h}`).toBeGreaterThan(0);
+      expect(w, `${cell.name}'s avatar ${w}×${h}`).toBe(h);
+    }
+    expect(await brokenWords(page, 'td'), 'cells broken inside a word').toEqual([]);
+    expect(await brokenWords(page, 'th'), 'headers broken inside a word').toEqual([]);
+    expect(await sidewaysScroll(page)).toBeNull();
+  });
+}
+
 test("the composer's actions stay in view while a tall form scrolls", async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 });
   await signIn(page);

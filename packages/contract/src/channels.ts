@@ -27,6 +27,10 @@ export const channelAccountSchema = z.object({
   externalId: z.string(),
   name: z.string(),
   handle: z.string().nullable(),
+  /**
+   * Postdeck's own copy of the picture, on its origin (a signed address for the caller, valid for
+   * days); null until one was fetched, or when the platform gives none: the console shows initials.
+   */
   avatarUrl: z.string().nullable(),
   profileUrl: z.string().nullable(),
   department: named,
@@ -79,7 +83,7 @@ export const channelPlatformInfoSchema = z.object({
    * In the sandbox, what to type where the platform asks for more than a click (Telegram's bot
    * token and channel, Mastodon's instance, Bluesky's handle and app password), keyed by the
    * connect bodies' field names: botToken, channel, instance, identifier, appPassword (the
-   * console fills the fields of those names).
+   * console fills the fields of those names). Only callers who may connect get them.
    */
   sandboxHints: z.record(z.string(), z.string()).optional(),
 });
@@ -115,11 +119,24 @@ export const connectTargetSchema = z.object({
   externalId: z.string(),
   name: z.string(),
   handle: z.string().nullable(),
+  /** Always null: the platform's own address is not shown before Postdeck has its copy (the picker shows initials). */
   avatarUrl: z.string().nullable(),
   profileUrl: z.string().nullable(),
-  /** Connected already: ticking it again renews it (and moves it to the chosen department). */
+  /**
+   * Connected already. In the caller's scope ('yours'): ticking it renews it where it is (a
+   * released one joins the chosen department). Live in a department outside the scope
+   * ('elsewhere'): not named, and not choosable; an administrator over both may move it.
+   */
   existing: z
-    .object({ accountId: z.number().int(), department: named, status: channelAccountStatusSchema })
+    .discriminatedUnion('scope', [
+      z.object({
+        scope: z.literal('yours'),
+        accountId: z.number().int(),
+        department: named,
+        status: channelAccountStatusSchema,
+      }),
+      z.object({ scope: z.literal('elsewhere') }),
+    ])
     .nullable(),
 });
 export type ConnectTarget = z.infer<typeof connectTargetSchema>;
@@ -165,11 +182,33 @@ export const blueskyConnectBodySchema = z.object({
     .regex(/^[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}-[A-Za-z0-9]{4}$/, 'validation.blueskyAppPassword'),
 });
 
-export const releaseBodySchema = z.object({ id: int4Schema });
+/** Moves an account to another department: the caller's scope must hold both (audited with both). */
+export const moveBodySchema = z.object({ id: int4Schema, departmentId: int4Schema });
+export const moveSchema = z.object({ account: channelAccountSchema });
+
+export const releaseBodySchema = z.object({
+  id: int4Schema,
+  /**
+   * The platform the caller means to release (a release page's own, the list row's): an account
+   * of another platform is refused, so /youtubeRelieve?id=<a Facebook page> releases nothing.
+   */
+  platform: channelPlatformSchema.optional(),
+});
+
+/**
+ * Why a release left the grant alive at the platform: the platform has no revoke call; other
+ * accounts still use the same grant (it is revoked with the last of them); the platform did not
+ * confirm the revoke; no grant was stored.
+ */
+export const NOT_REVOKED_REASONS = ['unsupported', 'sharedGrant', 'failed', 'noGrant'] as const;
+export type NotRevokedReason = (typeof NOT_REVOKED_REASONS)[number];
+
 export const releaseSchema = z.object({
   account: channelAccountSchema,
   /** The grant was revoked at the platform too (where its API allows). */
   revokedAtPlatform: z.boolean(),
+  /** When revokedAtPlatform is false: why, so the console says what is left to do at the platform. */
+  notRevokedReason: z.enum(NOT_REVOKED_REASONS).optional(),
   /** Scheduled publications on the account, now held (their authors are told). */
   heldPublications: z.number().int(),
 });

@@ -14,6 +14,12 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const REQUEST_TIMEOUT_MS = 5_000;
 export const HISTORY_TIMEOUT_MS = 600_000;
+/**
+ * Connecting a channel waits on the platform, each of whose calls the server gives up to 60 s,
+ * and in the sandbox first on the platform's local server (Bluesky's takes seconds to start):
+ * the client waits longer, so the server's answer saying what failed comes first.
+ */
+export const CONNECT_TIMEOUT_MS = 180_000;
 export const MESSAGE_DURATION_S = 5;
 export const POLL_INTERVAL_MS = 5_000;
 

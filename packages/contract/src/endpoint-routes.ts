@@ -1,4 +1,4 @@
-import { HISTORY_TIMEOUT_MS } from './constants.ts';
+import { CONNECT_TIMEOUT_MS, HISTORY_TIMEOUT_MS } from './constants.ts';
 import { AUTHENTICATED, PERMISSIONS, PUBLIC, type RoutePermission } from './permissions.ts';
 
 /**
@@ -11,7 +11,7 @@ export interface EndpointRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   permission: RoutePermission;
-  /** Client time-out when it differs from the default 5 s (the history calls: 600 s). */
+  /** Client time-out when it differs from the default 5 s (the history calls: 600 s; connecting: 180 s). */
   timeoutMs?: number;
 }
 
@@ -175,25 +175,35 @@ export const ENDPOINT_ROUTES = {
     method: 'POST',
     path: '/channel/connect/start',
     permission: PERMISSIONS.channelConnect,
+    timeoutMs: CONNECT_TIMEOUT_MS,
   },
   channelConnectCallback: {
     method: 'POST',
     path: '/channel/connect/callback',
     permission: PERMISSIONS.channelConnect,
+    timeoutMs: CONNECT_TIMEOUT_MS,
   },
   channelConnectPick: {
     method: 'POST',
     path: '/channel/connect/pick',
     permission: PERMISSIONS.channelConnect,
+    timeoutMs: CONNECT_TIMEOUT_MS,
   },
   channelConnectTelegram: {
     method: 'POST',
     path: '/channel/connect/telegram',
     permission: PERMISSIONS.channelConnect,
+    timeoutMs: CONNECT_TIMEOUT_MS,
   },
   channelConnectBluesky: {
     method: 'POST',
     path: '/channel/connect/bluesky',
+    permission: PERMISSIONS.channelConnect,
+    timeoutMs: CONNECT_TIMEOUT_MS,
+  },
+  channelAccountMove: {
+    method: 'POST',
+    path: '/channel/account/move',
     permission: PERMISSIONS.channelConnect,
   },
   channelRelease: {

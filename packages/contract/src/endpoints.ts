@@ -27,6 +27,8 @@ import {
   connectStartSchema,
   connectTargetsSchema,
   connectedAccountsSchema,
+  moveBodySchema,
+  moveSchema,
   releaseBodySchema,
   releaseSchema,
   telegramConnectBodySchema,
@@ -381,6 +383,14 @@ export const endpoints = {
     tag: 'channels',
     body: blueskyConnectBodySchema,
     response: connectedAccountsSchema,
+  },
+  channelAccountMove: {
+    ...ENDPOINT_ROUTES.channelAccountMove,
+    summary:
+      "Moves an account to another department; the caller's data scope must hold both, and the audit names both",
+    tag: 'channels',
+    body: moveBodySchema,
+    response: moveSchema,
   },
   channelRelease: {
     ...ENDPOINT_ROUTES.channelRelease,

@@ -488,6 +488,36 @@ export const ERRORS = {
     es: '{{platform}} no se conecta de esta manera',
     ja: '{{platform}} はこの方法では接続しません',
   }),
+  accountPlatformMismatch: entry(ERROR_CODES.accountPlatformMismatch, {
+    en: 'This is a {{platform}} account, not a {{expected}} one: nothing was released',
+    zh: '这是 {{platform}} 账号，不是 {{expected}} 账号：未解除任何连接',
+    es: 'Esta es una cuenta de {{platform}}, no de {{expected}}: no se desvinculó nada',
+    ja: 'これは {{expected}} ではなく {{platform}} のアカウントです。連携解除は行われていません',
+  }),
+  accountInOtherDepartment: entry(ERROR_CODES.accountInOtherDepartment, {
+    en: '"{{name}}" is connected in another department: nothing was saved. An administrator over both departments can move it, or that department can release it first',
+    zh: '"{{name}}" 已在其他部门连接：未保存任何内容。可由同时管理两个部门的管理员移动它，或由该部门先解除连接',
+    es: '"{{name}}" está conectada en otro departamento: no se guardó nada. Un administrador de ambos departamentos puede moverla, o ese departamento puede desvincularla antes',
+    ja: '「{{name}}」は別の部署で連携されています。何も保存されていません。両方の部署を管理する管理者が移動するか、その部署が先に連携解除してください',
+  }),
+  callbackIncomplete: entry(ERROR_CODES.callbackIncomplete, {
+    en: '{{platform}} sent the browser back without {{field}}: start the connection again',
+    zh: '{{platform}} 返回时缺少 {{field}}：请重新开始连接',
+    es: '{{platform}} devolvió el navegador sin {{field}}: empiece la conexión de nuevo',
+    ja: '{{platform}} からの戻りに {{field}} がありません。接続をやり直してください',
+  }),
+  moveNotAllowed: entry(ERROR_CODES.moveNotAllowed, {
+    en: 'The account is in that department already',
+    zh: '该账号已在此部门',
+    es: 'La cuenta ya está en ese departamento',
+    ja: 'このアカウントはすでにその部署にあります',
+  }),
+  platformAddressRefused: entry(ERROR_CODES.platformAddressRefused, {
+    en: '{{platform}}: the address to reach is on a private or local network, which Postdeck does not call. Nothing was sent there',
+    zh: '{{platform}}：要访问的地址位于私有或本地网络，Postdeck 不会访问。未向其发送任何内容',
+    es: '{{platform}}: la dirección está en una red privada o local, a la que Postdeck no llama. No se envió nada allí',
+    ja: '{{platform}}：接続先のアドレスはプライベートまたはローカルのネットワーク上にあり、Postdeck は接続しません。何も送信されていません',
+  }),
   forbidden: entry(ERROR_CODES.forbidden, {
     en: 'You have no permission to access, please contact the administrator',
     zh: '您没有访问权限，请联系管理员',

@@ -445,7 +445,15 @@ export const channelAccounts = pgTable(
     externalId: text('external_id').notNull(),
     name: text('name').notNull(),
     handle: text('handle'),
+    /** The picture's address at the platform, which may expire (Facebook's do): only ever fetched, never shown. */
     avatarUrl: text('avatar_url'),
+    /**
+     * Postdeck's own copy of the picture (channels/avatars.ts), by the hex SHA-256 of the stored
+     * file; null until one was fetched. Served from Postdeck's origin, as the CSP wants.
+     */
+    avatarSha256: text('avatar_sha256'),
+    /** When the picture was last fetched (or tried): the health schedule refreshes old ones. */
+    avatarFetchedAt: at('avatar_fetched_at'),
     profileUrl: text('profile_url'),
     departmentId: integer('department_id')
       .notNull()
@@ -514,12 +522,19 @@ export const platformApps = pgTable(
     platform: text('platform').notNull(),
     /** The instance's origin, e.g. https://mastodon.social */
     instance: text('instance').notNull(),
+    /**
+     * The redirect URI the app was registered with: without PUBLIC_URL the console's own origin,
+     * which differs when it is opened at 127.0.0.1 or at localhost, so each has its app.
+     */
+    redirectUri: text('redirect_uri').notNull().default(''),
     clientId: text('client_id').notNull(),
     secretKeyId: text('secret_key_id').notNull(),
     secretSealed: text('secret_sealed').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('platform_apps_platform_instance_key').on(t.platform, t.instance)],
+  (t) => [
+    uniqueIndex('platform_apps_platform_instance_redirect_key').on(t.platform, t.instance, t.redirectUri),
+  ],
 );
 
 /**

@@ -21,6 +21,11 @@ export interface JobPayloads {
   'materials.sweep': Record<string, never>;
   /** Every five minutes: channel tokens renewed or warned about before they end (issue 12). */
   'channels.health': Record<string, never>;
+  /**
+   * An account's picture fetched into Postdeck's own copy (issue 19), after it was connected or
+   * its grant renewed; relist asks the platform for the picture's current address first.
+   */
+  'channels.avatar': { accountId: number; relist: boolean };
 }
 
 /** A name-to-payload map the queue accepts; JobPayloads in the app, a local map in tests. */
@@ -49,4 +54,6 @@ export const jobQueues: QueueSettingsMap<JobPayloads> = {
   'materials.sweep': { retryLimit: 0, expireInSeconds: 10 * 60 },
   // The next run takes whatever one run did not reach; accounts it took stay claimed (health.ts).
   'channels.health': { retryLimit: 0, expireInSeconds: 10 * 60 },
+  // A platform or network that failed for a moment gets a few spaced tries; a refusal is final (avatars.ts).
+  'channels.avatar': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
 };

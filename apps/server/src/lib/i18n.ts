@@ -1,5 +1,6 @@
 import { type Language, COOKIE, DEFAULT_LANGUAGE, pickLanguage } from '@postdeck/contract/constants';
 import { ERRORS, type ErrorKey, interpolate } from '@postdeck/contract/errors';
+import { issueMessage } from '@postdeck/contract/issue-messages';
 import { VALIDATION_MESSAGES } from '@postdeck/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { $ZodErrorMap, $ZodRawIssue } from 'zod/v4/core';
@@ -24,17 +25,18 @@ const zodLocales: Record<Language, { localeError: $ZodErrorMap }> = {
 };
 
 /**
- * A validation issue's text in the caller's language: our own rules carry contract keys;
- * the rest get zod's translation; a missing value reads 'required' in every language.
+ * A validation issue's text in the caller's language: our own rules carry contract keys; zod's
+ * own checks (lengths, bounds, formats, a missing value) are worded by issue-messages.ts; what is
+ * left gets zod's translation.
  */
 export function issueText(issue: $ZodRawIssue, lang: Language): string {
   const own = VALIDATION_MESSAGES[lang][issue.message ?? ''];
   if (own) return own;
   // Rules whose text lives in the error catalogue (issue 3: time ranges, avatars, ...).
   if (issue.message && issue.message in ERRORS) return errorText(issue.message as ErrorKey, lang);
-  if (issue.code === 'invalid_type' && issue.input === undefined) {
-    return VALIDATION_MESSAGES[lang]['validation.required'] ?? 'required';
-  }
+  const mapped = issueMessage(issue);
+  const worded = mapped && VALIDATION_MESSAGES[lang][mapped.key];
+  if (mapped && worded) return interpolate(worded, mapped.params);
   const translated = zodLocales[lang].localeError(issue);
   if (typeof translated === 'string') return translated;
   return translated?.message ?? issue.message ?? 'invalid';

@@ -4,8 +4,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { loadMasterSecret } from './secrets.ts';
+import { MIN_SECRET_LENGTH, loadMasterSecret, weakSecretReason } from './secrets.ts';
 import { tempDirs } from '../test/temp-dirs.ts';
 
 vi.mock('node:fs', async (importOriginal) => {
@@ -37,8 +38,38 @@ describe('master secret', () => {
       );
     }
     const dataDir = tempDir();
-    writeFileSync(join(dataDir, 'secret'), 'y'.repeat(32));
-    expect(loadMasterSecret({ dataDir }).toString()).toBe('y'.repeat(32));
+    writeFileSync(join(dataDir, 'secret'), 'c9f1a27e04b85d3f6a1e92c07b4d58ae');
+    expect(loadMasterSecret({ dataDir }).toString()).toBe('c9f1a27e04b85d3f6a1e92c07b4d58ae');
+  });
+
+  it('refuses a placeholder secret, set or in DATA_DIR/secret, never saying it', () => {
+    for (const weak of ['y'.repeat(32), 'changeme'.repeat(4), 'abcde'.repeat(7)]) {
+      expect(() => loadMasterSecret({ secret: weak }), weak).toThrow(/^POSTDECK_SECRET (uses|repeats)/);
+      const dataDir = tempDir();
+      writeFileSync(join(dataDir, 'secret'), weak);
+      const error = (() => {
+        try {
+          loadMasterSecret({ dataDir });
+        } catch (caught) {
+          return caught as Error;
+        }
+        throw new Error('expected a refusal');
+      })();
+      expect(error.message).toMatch(/secret .* (uses|repeats) .* Remove the file/);
+      expect(error.message).not.toContain(weak);
+    }
+  });
+
+  it('passes every random secret: 32 hex digits, base64 and the generated one', () => {
+    fc.assert(
+      fc.property(fc.noBias(fc.uint8Array({ minLength: 16, maxLength: 48 })), (bytes) => {
+        const buffer = Buffer.from(bytes);
+        for (const secret of [buffer.toString('hex'), buffer.toString('base64url')]) {
+          if (secret.length >= MIN_SECRET_LENGTH) expect(weakSecretReason(secret), secret).toBeUndefined();
+        }
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('leaves no empty secret behind when the disk fills while writing it', () => {

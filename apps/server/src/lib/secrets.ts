@@ -13,9 +13,29 @@ import { join } from 'node:path';
 
 /** Shorter secrets can be guessed, and everything signed with them forged. */
 export const MIN_SECRET_LENGTH = 32;
+/**
+ * A placeholder ("x" 32 times, "changeme" four times) is as guessable as a short secret. A
+ * random one repeats no pattern of up to 16 characters, and even 32 hex digits have fewer than
+ * 6 different ones once in 3·10^12 draws (secrets.test.ts draws thousands).
+ */
+const MAX_PATTERN_LENGTH = 16;
+export const MIN_SECRET_DISTINCT_CHARACTERS = 6;
+
+/** Why a secret of the required length is still guessable, or undefined; never says the secret. */
+export function weakSecretReason(secret: string): string | undefined {
+  const characters = [...secret];
+  const distinct = new Set(characters).size;
+  if (distinct < MIN_SECRET_DISTINCT_CHARACTERS)
+    return `uses ${distinct} different characters; at least ${MIN_SECRET_DISTINCT_CHARACTERS} are needed (openssl rand -base64 32)`;
+  for (let period = 1; period <= MAX_PATTERN_LENGTH && 2 * period <= characters.length; period++) {
+    if (characters.every((character, i) => i < period || character === characters[i - period]))
+      return 'repeats a short pattern; use a random one (openssl rand -base64 32)';
+  }
+  return undefined;
+}
 
 /**
- * The master secret: POSTDECK_SECRET (config.ts refuses one under 32 characters), else one
+ * The master secret: POSTDECK_SECRET (config.ts refuses one under 32 characters or weak), else one
  * generated on first start into DATA_DIR/secret, so restarts keep sessions valid. Scale-out
  * processes must share POSTDECK_SECRET.
  */
@@ -48,6 +68,8 @@ function checked(secret: string, what: string, remedy = ''): Buffer {
       `${what} holds ${secret.length} characters; at least ${MIN_SECRET_LENGTH} are needed. ${remedy}`.trim(),
     );
   }
+  const weak = weakSecretReason(secret);
+  if (weak) throw new Error(`${what} ${weak}. ${remedy}`.trim());
   return Buffer.from(secret, 'utf8');
 }
 
@@ -81,7 +103,7 @@ function publishSecret(dataDir: string, file: string) {
 /** One independent key per purpose, so no key signs and encrypts at once. */
 export function deriveKey(
   master: Buffer,
-  purpose: 'jwt' | 'token-encryption' | 'material-urls' | 'oidc-state',
+  purpose: 'jwt' | 'token-encryption' | 'material-urls' | 'oidc-state' | 'channel-avatars',
 ): Uint8Array {
   return new Uint8Array(hkdfSync('sha256', master, Buffer.alloc(0), `postdeck:${purpose}`, 32));
 }

@@ -111,8 +111,8 @@ export function pkce(): { verifier: string; challenge: string } {
 }
 
 export interface ConsentOptions {
-  /** The consent page's answer: who approves, what they untick. */
-  answer?: { userId?: string | undefined; untick?: readonly string[] };
+  /** The consent page's answer: who approves, what they untick, which one they choose. */
+  answer?: { userId?: string | undefined; untick?: readonly string[]; choose?: readonly string[] };
   /** The platform's OAuth takes PKCE. */
   pkce?: boolean;
   /** What the exchange carries from the redirect back (VK's device_id). */

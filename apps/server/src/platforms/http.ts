@@ -1,6 +1,7 @@
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import { type ErrorFacts, type ErrorRule, PlatformError, classify } from './errors.ts';
+import { unsentFailure } from './guarded-fetch.ts';
 import { retryAfterMs } from './retry-after.ts';
 
 /**
@@ -87,6 +88,8 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
   async function request(call: PlatformRequest): Promise<PlatformResponse<unknown>> {
     const idempotent = call.idempotent ?? (call.method === 'GET' || call.method === 'HEAD');
     const lost = (cause: unknown): PlatformError => {
+      const unsent = unsentFailure(options.platform, cause);
+      if (unsent) return unsent;
       const kind = idempotent || neverSent(cause) ? 'transient' : 'outcomeUnknown';
       return new PlatformError(
         kind,

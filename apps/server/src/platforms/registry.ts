@@ -21,6 +21,8 @@ import { startLinkedInSandbox } from './linkedin/sandbox.ts';
 import { createMastodonAdapter } from './mastodon/adapter.ts';
 import { startMastodonSandbox } from './mastodon/sandbox.ts';
 import { SANDBOX_CLIENT, type SandboxStarter, createSandbox } from './sandbox.ts';
+import { guardedFetch } from './guarded-fetch.ts';
+import type { Resolver } from '../lib/safe-fetch/resolve.ts';
 import { startTelegramSandbox } from './telegram/sandbox.ts';
 import { startTikTokSandbox } from './tiktok/sandbox.ts';
 import { startVkSandbox } from './vk/sandbox.ts';
@@ -31,6 +33,8 @@ export interface AdapterSettings {
   hosts: Record<string, string>;
   credentials: AppCredentials;
   clock: Clock;
+  /** Every call the adapter makes goes through the address policy (guarded-fetch.ts). */
+  fetch: typeof fetch;
 }
 
 interface PlatformEntry {
@@ -42,22 +46,34 @@ interface PlatformEntry {
   sandbox: { server: string; start: SandboxStarter };
   /** Sandbox hints known without starting the server (Bluesky's is heavy to start). */
   hints?: Record<string, string>;
+  /**
+   * Its server starts slowly enough (Bluesky's PDS: 2-4 s, more on a busy machine) that the
+   * first connect would wait for it: warm() starts it before anyone submits the form.
+   */
+  slowStart?: true;
 }
 
 const graph = { server: 'graph', start: startGraphSandbox };
 const google = { server: 'google', start: startGoogleSandbox };
-const oauth = ({ credentials, hosts, clock }: AdapterSettings) => ({ ...credentials, hosts, clock });
+const oauth = ({ credentials, hosts, clock, fetch }: AdapterSettings) => ({
+  ...credentials,
+  hosts,
+  clock,
+  fetch,
+});
 
 /** Every platform Postdeck connects: its adapter and its sandbox server. */
 const PLATFORMS: Record<ChannelPlatform, PlatformEntry> = {
   facebook: {
     hosts: DEFAULT_FACEBOOK_HOSTS,
-    create: ({ credentials, hosts, clock }) => createFacebookAdapter({ ...credentials, ...hosts, clock }),
+    create: ({ credentials, hosts, clock, fetch }) =>
+      createFacebookAdapter({ ...credentials, ...hosts, clock, fetch }),
     sandbox: graph,
   },
   instagram: {
     hosts: DEFAULT_INSTAGRAM_HOSTS,
-    create: ({ credentials, hosts, clock }) => createInstagramAdapter({ ...credentials, ...hosts, clock }),
+    create: ({ credentials, hosts, clock, fetch }) =>
+      createInstagramAdapter({ ...credentials, ...hosts, clock, fetch }),
     sandbox: graph,
   },
   youtube: {
@@ -92,20 +108,21 @@ const PLATFORMS: Record<ChannelPlatform, PlatformEntry> = {
   },
   telegram: {
     hosts: DEFAULT_TELEGRAM_HOSTS,
-    create: ({ hosts, clock }) => createTelegramAdapter({ ...hosts, clock }),
+    create: ({ hosts, clock, fetch }) => createTelegramAdapter({ ...hosts, clock, fetch }),
     sandbox: { server: 'telegram', start: startTelegramSandbox },
   },
   mastodon: {
     hosts: {},
-    create: ({ clock }) => createMastodonAdapter({ clock }),
+    create: ({ clock, fetch }) => createMastodonAdapter({ clock, fetch }),
     sandbox: { server: 'mastodon', start: startMastodonSandbox },
   },
   bluesky: {
     hosts: DEFAULT_BLUESKY_HOSTS,
-    create: async ({ hosts, clock }) =>
-      (await import('./bluesky/adapter.ts')).createBlueskyAdapter({ ...hosts, clock }),
+    create: async ({ hosts, clock, fetch }) =>
+      (await import('./bluesky/adapter.ts')).createBlueskyAdapter({ ...hosts, clock, fetch }),
     sandbox: { server: 'bluesky', start: startBlueskySandbox },
     hints: BLUESKY_SANDBOX_HINTS,
+    slowStart: true,
   },
 };
 
@@ -113,16 +130,30 @@ export type PlatformMode = 'sandbox' | 'live' | 'unavailable';
 
 export interface PlatformRegistry {
   readonly sandbox: boolean;
-  readonly redirectUri: string;
+  /** PUBLIC_URL + /authOpen; undefined: each connection comes back to the origin it started from. */
+  readonly redirectUri: string | undefined;
   mode(platform: ChannelPlatform): PlatformMode;
   /** The platform's adapter, its sandbox server started first when in the sandbox; undefined when unavailable. */
   adapter(platform: ChannelPlatform): Promise<AccountAdapter | undefined>;
   /** In the sandbox, what to type where the platform asks (starts that platform's server). */
   hints(platform: ChannelPlatform): Promise<Record<string, string> | undefined>;
+  /**
+   * In the sandbox, the exact loopback origins of the platform's local server as allow-list
+   * entries (host:port: that port only), so what it names (a picture) may be fetched from it;
+   * starts the server. None when live: a platform's own addresses are public.
+   */
+  sandboxOrigins(platform: ChannelPlatform): Promise<string[]>;
+  /** In the sandbox, starts the servers slow to start in the background; returns at once. */
+  warm(): void;
   close(): Promise<void>;
 }
 
-export function createPlatformRegistry(config: ChannelsConfig, clock: Clock): PlatformRegistry {
+export function createPlatformRegistry(
+  config: ChannelsConfig,
+  clock: Clock,
+  /** DNS for the address policy (tests); default the system's. */
+  options: { resolver?: Resolver } = {},
+): PlatformRegistry {
   const sandbox = createSandbox(
     Object.fromEntries(Object.values(PLATFORMS).map(({ sandbox }) => [sandbox.server, sandbox.start])),
     { now: () => clock.now() },
@@ -144,14 +175,28 @@ export function createPlatformRegistry(config: ChannelsConfig, clock: Clock): Pl
     return needsApp && !config.credentials[platform] ? 'unavailable' : 'live';
   }
 
+  // Only the origins the server chose itself are reached whatever their address: a Mastodon
+  // instance, a PDS or an upload URL is named by a user or a platform, and judged (issue 19).
+  const policed = (trusted: string[]) =>
+    guardedFetch({
+      trusted,
+      allow: config.allowPrivate,
+      resolver: options.resolver,
+    });
+
   async function build(platform: ChannelPlatform, entry: PlatformEntry): Promise<AccountAdapter> {
     if (config.sandbox) {
       const running = await sandbox.start(entry.sandbox.server);
-      return entry.create({ hosts: running.hosts, credentials: SANDBOX_CLIENT, clock });
+      // The hints name the sandbox's Mastodon instance, a server of ours like the hosts.
+      const fetch = policed([...Object.values(running.hosts), ...Object.values(running.hints ?? {})]);
+      return entry.create({ hosts: running.hosts, credentials: SANDBOX_CLIENT, clock, fetch });
     }
     // Platforms without app credentials (Telegram, Mastodon, Bluesky) ignore them.
     const credentials = config.credentials[platform] ?? { clientId: '', clientSecret: '' };
-    return entry.create({ hosts: config.hosts[platform] ?? {}, credentials, clock });
+    const hosts = config.hosts[platform] ?? {};
+    // The adapter falls back on its defaults for the hosts not set, so both are the operator's choice.
+    const fetch = policed([...Object.values(entry.hosts as Record<string, string>), ...Object.values(hosts)]);
+    return entry.create({ hosts, credentials, clock, fetch });
   }
 
   return {
@@ -174,6 +219,32 @@ export function createPlatformRegistry(config: ChannelsConfig, clock: Clock): Pl
       const entry = PLATFORMS[platform];
       return entry.hints ?? (await sandbox.start(entry.sandbox.server)).hints;
     },
+    async sandboxOrigins(platform) {
+      if (!config.sandbox) return [];
+      const running = await sandbox.start(PLATFORMS[platform].sandbox.server);
+      return loopbackEntries([...Object.values(running.hosts), ...Object.values(running.hints ?? {})]);
+    },
+    warm() {
+      if (!config.sandbox) return;
+      for (const entry of Object.values(PLATFORMS)) {
+        // A start that failed is forgotten by the sandbox, so the connect tries again and says why.
+        if (entry.slowStart) sandbox.start(entry.sandbox.server).catch(() => undefined);
+      }
+    },
     close: () => sandbox.close(),
   };
+}
+
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** `host:port` for each loopback http(s) origin among `values` (other values are not origins of ours). */
+function loopbackEntries(values: readonly string[]): string[] {
+  const entries = new Set<string>();
+  for (const value of values) {
+    const url = URL.parse(value);
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !LOOPBACK_HOSTS.has(url.hostname))
+      continue;
+    entries.add(`${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`);
+  }
+  return [...entries];
 }

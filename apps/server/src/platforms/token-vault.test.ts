@@ -93,13 +93,14 @@ describe('createTokenVault', () => {
 });
 
 describe('parseChannelTokenKeys', () => {
-  const b64 = Buffer.alloc(32, 7).toString('base64');
+  const bytes = randomBytes(32);
+  const b64 = bytes.toString('base64');
 
   it('reads id:base64 pairs in order, ignoring spaces and empty entries', () => {
     expect(parseChannelTokenKeys('')).toEqual([]);
-    const keys = parseChannelTokenKeys(` k2:${b64} , k1_old:${Buffer.alloc(32, 1).toString('base64')},`);
+    const keys = parseChannelTokenKeys(` k2:${b64} , k1_old:${randomBytes(32).toString('base64')},`);
     expect(keys.map((k) => k.id)).toEqual(['k2', 'k1_old']);
-    expect(keys[0]?.key).toEqual(new Uint8Array(32).fill(7));
+    expect(keys[0]?.key).toEqual(new Uint8Array(bytes));
   });
 
   it('refuses bad entries naming the id, never the key', () => {

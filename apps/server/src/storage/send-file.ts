@@ -22,6 +22,8 @@ export interface SendFileOptions {
   etag?: string;
   /** Seconds the browser may reuse its copy without asking; default one hour. */
   maxAgeSeconds?: number;
+  /** The URL names this content for good (its hash is in it): the browser need not revalidate it, even on reload. */
+  immutable?: boolean;
 }
 
 const DEFAULT_MAX_AGE_SECONDS = 3600;
@@ -53,7 +55,7 @@ export async function sendStoredFile(
     etag,
     'last-modified': info.modifiedAt.toUTCString(),
     // private: files are for signed-in, authorised users only, never for shared caches.
-    'cache-control': `private, max-age=${maxAge}`,
+    'cache-control': `private, max-age=${maxAge}${options.immutable ? ', immutable' : ''}`,
   };
 
   const { 'if-none-match': ifNoneMatch, 'if-modified-since': ifModifiedSince } = request.headers;

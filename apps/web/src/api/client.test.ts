@@ -1,4 +1,6 @@
+import type { Language } from '@postdeck/contract/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '../i18n/i18n';
 import { useErrorLogStore } from '../stores/error-log-store';
 import { clearAuth, readAuth, saveAuth } from '../utils/auth-cookie';
 import { ApiError } from './api-error';
@@ -386,7 +388,64 @@ describe('failures', () => {
     expect(effects.error).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     await assertion;
-    expect(effects.error).toHaveBeenCalledWith('timeout of 5000ms exceeded');
+    expect(effects.error).toHaveBeenCalledWith(
+      'The server did not answer within 5 seconds. Please try again.',
+    );
+  });
+
+  describe('in the user’s language', () => {
+    afterEach(() => changeLanguage('en'));
+
+    it.each<[Language, string]>([
+      ['zh', '服务器在 5 秒内没有响应，请重试。'],
+      ['es', 'El servidor no respondió en 5 segundos. Inténtelo de nuevo.'],
+      ['ja', 'サーバーが 5 秒以内に応答しませんでした。もう一度お試しください。'],
+    ])(
+      'says a time-out as a sentence in %s, not the raw "timeout of 5000ms exceeded"',
+      async (lang, text) => {
+        await changeLanguage(lang);
+        vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+        mockFetch(
+          ({ signal }) =>
+            new Promise<Response>((_, reject) => {
+              signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+            }),
+        );
+        const { client, effects } = setup();
+
+        const assertion = expect(client.request('health')).rejects.toMatchObject({
+          kind: 'timeout',
+          message: text,
+        });
+        await vi.advanceTimersByTimeAsync(5000);
+        await assertion;
+        expect(effects.error).toHaveBeenCalledWith(text);
+      },
+    );
+  });
+
+  it('gives connecting a channel 180 s, time for the sandbox to start its Bluesky server', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    mockFetch(
+      ({ signal }) =>
+        new Promise<Response>((_, reject) => {
+          signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const { client } = setup();
+    const body = { departmentId: 3, identifier: 'ada.bsky.social', appPassword: 'abcd-efgh-ijkl-mnop' };
+
+    let settled = false;
+    const failure = client.request('channelConnectBluesky', { body, inlineErrors: true });
+    failure.catch(() => undefined).finally(() => (settled = true));
+    const assertion = expect(failure).rejects.toMatchObject({
+      kind: 'timeout',
+      message: 'The server did not answer within 180 seconds. Please try again.',
+    });
+    await vi.advanceTimersByTimeAsync(179_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await assertion;
   });
 
   it('reports a network failure with its message', async () => {

@@ -273,7 +273,7 @@ export function createApiClient(deps: ApiClientDeps = {}): ApiClient {
       else payload = await readJson(response);
     } catch (error) {
       if (timedOut) {
-        const message = t('request.timeout', { ms: timeoutMs });
+        const message = t('request.timeout', { seconds: Math.round(timeoutMs / 1000) });
         throw new ApiError({ kind: 'timeout', status: 0, code: 0, msg: '', message });
       }
       // The caller cancelled (TanStack Query does on unmount): not a failure to report.

@@ -8,12 +8,18 @@ export function urlFilters<S extends z.ZodType<Record<string, unknown>, Record<s
   type Filters = z.output<S>;
   const defaults = schema.parse({});
 
+  /** The address's keys whose values the schema refuses (`?platform=myspace`). */
+  function refused(params: URLSearchParams): string[] {
+    const parsed = schema.safeParse(Object.fromEntries(params));
+    return parsed.success ? [] : [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
+  }
+
   /** The filters from the address; a value the schema refuses is dropped rather than breaking the page. */
   function read(params: URLSearchParams): Filters {
     const raw: Record<string, string> = Object.fromEntries(params);
     const parsed = schema.safeParse(raw);
     if (parsed.success) return parsed.data;
-    const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    const bad = new Set(refused(params));
     const kept = Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key)));
     return schema.safeParse(kept).data ?? defaults;
   }
@@ -31,7 +37,7 @@ export function urlFilters<S extends z.ZodType<Record<string, unknown>, Record<s
   /** The request query: the filters without the defaults the server fills in itself. */
   const toQuery = (filters: Filters): z.input<S> => Object.fromEntries(write(filters)) as z.input<S>;
 
-  return { read, write, toQuery };
+  return { read, write, toQuery, refused };
 }
 
 /**

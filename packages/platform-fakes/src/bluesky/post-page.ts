@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../html.ts';
+import { sendProfile } from '../profile-page.ts';
 
 interface BlobRef {
   ref?: { $link?: string };
@@ -40,9 +41,68 @@ export function postPageRoutes(app: FastifyInstance, pdsOrigin: () => string): v
   );
 }
 
+/**
+ * An account's page where bsky.app has it, /profile/<handle or DID> (the adapter's profile link):
+ * its display name from the profile record (the handle when it never set one) and its posts, all
+ * read from the PDS.
+ */
+export function profilePageRoutes(app: FastifyInstance, pdsOrigin: () => string): void {
+  app.get<{ Params: { actor: string } }>('/profile/:actor', async (request, reply) => {
+    const xrpc = (method: string, params: Record<string, string>) => {
+      const url = new URL(`/xrpc/${method}`, pdsOrigin());
+      url.search = new URLSearchParams(params).toString();
+      return fetch(url);
+    };
+    const described = await xrpc('com.atproto.repo.describeRepo', { repo: request.params.actor });
+    if (!described.ok) return reply.code(404).type('text/plain').send('Profile not found');
+    const { did, handle } = (await described.json()) as { did: string; handle: string };
+    const self = await xrpc('com.atproto.repo.getRecord', {
+      repo: did,
+      collection: 'app.bsky.actor.profile',
+      rkey: 'self',
+    });
+    const profile = self.ok
+      ? ((await self.json()) as { value: { displayName?: string; avatar?: BlobRef } }).value
+      : {};
+    const listed = await xrpc('com.atproto.repo.listRecords', {
+      repo: did,
+      collection: 'app.bsky.feed.post',
+      limit: '100',
+    });
+    const records = listed.ok
+      ? ((await listed.json()) as { records: { uri: string; value: PostRecord }[] }).records
+      : [];
+    const posts = records.map(({ uri, value }) => ({
+      post: {
+        id: uri,
+        account: did,
+        text: value.text ?? '',
+        media: [],
+        createdAt: new Date(value.createdAt ?? 0),
+        metrics: {},
+      },
+      href: `/profile/${encodeURIComponent(handle)}/post/${encodeURIComponent(uri.split('/').at(-1) ?? '')}`,
+    }));
+    return sendProfile(
+      reply,
+      {
+        platform: 'Bluesky',
+        name: profile.displayName || handle,
+        handle: `@${handle}`,
+        picture: profile.avatar ? blobUrl(did, profile.avatar) : undefined,
+        // listRecords gives the newest first; profilePage takes them oldest first, as the stores keep them.
+        posts: posts.reverse(),
+      },
+      'Profile not found',
+    );
+  });
+}
+
+const blobUrl = (did: string, ref: BlobRef | undefined) =>
+  `/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${encodeURIComponent(ref?.ref?.$link ?? '')}`;
+
 function page(actor: string, did: string, post: PostRecord): string {
-  const blob = (ref: BlobRef | undefined) =>
-    `/xrpc/com.atproto.sync.getBlob?did=${encodeURIComponent(did)}&cid=${encodeURIComponent(ref?.ref?.$link ?? '')}`;
+  const blob = (ref: BlobRef | undefined) => blobUrl(did, ref);
   const embed = post.embed;
   const images = (embed?.images ?? [])
     .map((image) => `<img src="${escapeHtml(blob(image.image))}" alt="${escapeHtml(image.alt ?? '')}">`)

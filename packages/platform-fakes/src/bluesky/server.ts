@@ -2,7 +2,7 @@ import { AtpAgent } from '@atproto/api';
 import { type FakeServer, startFakeServer } from '../fake-server.ts';
 import type { LocalPds } from './pds.ts';
 import { startLocalPds } from './pds-child.ts';
-import { postPageRoutes } from './post-page.ts';
+import { postPageRoutes, profilePageRoutes } from './post-page.ts';
 import { proxyRoutes } from './proxy.ts';
 import { VideoService } from './video.ts';
 import { AppView } from './app-view.ts';
@@ -50,6 +50,7 @@ export async function startBlueskyServer(options: { now?: () => Date } = {}): Pr
     routes(app, ctx) {
       proxyRoutes(app, ctx, pdsOrigin, video, appView);
       postPageRoutes(app, pdsOrigin);
+      profilePageRoutes(app, pdsOrigin);
     },
   });
   const port = new URL(proxy.url).port;

@@ -12,8 +12,8 @@ export const AUTHORIZE_PATH = '/o/oauth2/v2/auth';
 /**
  * Google's OAuth (platforms.md §3 OAuth, §11 OAuth): the consent page at accounts.google.com's
  * path, the token and revoke endpoints at oauth2.googleapis.com's. Where YouTube scopes are asked
- * for, the page asks which channel, as Google's account chooser does (a grant reaches one
- * channel: the first ticked).
+ * for, the page asks which channel, as Google's account chooser does: one, since a grant
+ * reaches one channel.
  */
 export function oauthRoutes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): void {
   const store = state.oauth;
@@ -54,6 +54,7 @@ export function oauthRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
                 {
                   name: 'channel',
                   label: 'Choose a channel',
+                  single: true,
                   options: channels.map((c) => ({
                     value: c.id,
                     label: `${c.title} (${store.users.get(c.userId)?.name ?? c.userId})`,

@@ -27,7 +27,47 @@ const start = (body: unknown, headers: Record<string, string> = {}) =>
     body: JSON.stringify(body),
   });
 
+/** The token endpoint's answer for the code a consent sent back. */
+async function exchangeCode(back: URL): Promise<Record<string, unknown>> {
+  const answer = await fetch(`${fake.url}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: back.searchParams.get('code') ?? '',
+      client_id: 'postdeck-sandbox',
+      client_secret: 'postdeck-sandbox-secret',
+      redirect_uri: REDIRECT,
+    }),
+  });
+  return (await answer.json()) as Record<string, unknown>;
+}
+
 describe('Google fake', () => {
+  it("asks for one channel, as Google's account chooser does, and the grant reaches the one chosen", async () => {
+    const params = new URLSearchParams({
+      client_id: 'postdeck-sandbox',
+      redirect_uri: REDIRECT,
+      response_type: 'code',
+      scope: `${SCOPE}youtube.readonly`,
+    });
+    const url = `${fake.url}/o/oauth2/v2/auth?${params}`;
+    const page = await (await fetch(url)).text();
+    const channels = [...page.matchAll(/<input type="radio" name="choice:channel" value="([^"]*)"/g)].map(
+      ([, id]) => id ?? '',
+    );
+    expect(channels.length).toBeGreaterThan(1);
+    expect(page).not.toMatch(/type="checkbox" name="choice:channel"/);
+    const second = channels[1] ?? '';
+    const back = await submitConsent(url, { decision: 'approve', choose: [second] });
+    const tokens = (await exchangeCode(back)) as { access_token: string };
+    const mine = (await (
+      await fetch(`${fake.url}/youtube/v3/channels?part=snippet&mine=true`, {
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      })
+    ).json()) as { items: { id: string }[] };
+    expect(mine.items.map((item) => item.id)).toEqual([second]);
+  });
+
   it('answers a refresh token only for access_type=offline, and none on a refresh', async () => {
     const base = {
       client_id: 'postdeck-sandbox',
@@ -39,17 +79,7 @@ describe('Google fake', () => {
       const back = await submitConsent(`${fake.url}/o/oauth2/v2/auth?${new URLSearchParams(params)}`, {
         decision: 'approve',
       });
-      const answer = await fetch(`${fake.url}/token`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          grant_type: 'authorization_code',
-          code: back.searchParams.get('code') ?? '',
-          client_id: 'postdeck-sandbox',
-          client_secret: 'postdeck-sandbox-secret',
-          redirect_uri: REDIRECT,
-        }),
-      });
-      return (await answer.json()) as Record<string, unknown>;
+      return exchangeCode(back);
     };
     const online = await exchange(base);
     expect(Object.keys(online).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type']);

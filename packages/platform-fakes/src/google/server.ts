@@ -3,6 +3,7 @@ import type { FakeContext, FakeServer } from '../fake-server.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import type { OAuthUser } from '../oauth/store.ts';
 import { analyticsRoutes } from './analytics-admin.ts';
+import { analyticsPageRoutes } from './analytics-pages.ts';
 import { oauthRoutes } from './oauth.ts';
 import { type AnalyticsAccount, type AnalyticsProperty, GoogleState, type YoutubeChannel } from './state.ts';
 import { pageRoutes } from './youtube-pages.ts';
@@ -49,6 +50,7 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): voi
   videoRoutes(app, ctx, state);
   pageRoutes(app, ctx, state);
   analyticsRoutes(app, ctx, state);
+  analyticsPageRoutes(app, state);
 }
 
 export { seedGoogleSandbox } from './seed.ts';

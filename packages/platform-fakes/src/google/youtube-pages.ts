@@ -4,9 +4,9 @@ import { escapeHtml } from '../html.ts';
 import { postPage } from '../post-page.ts';
 import type { GoogleState } from './state.ts';
 
-/** A 1×1 PNG: every channel's picture (the sandbox shows it next to the account). */
+/** A 1×1 PNG in YouTube's red, well-formed so the console can shrink it: every channel's picture. */
 const AVATAR = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWP4z2AMAAM0ATMx+uohAAAAAElFTkSuQmCC',
   'base64',
 );
 

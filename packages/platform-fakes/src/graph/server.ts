@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { avatarSvg } from '../avatar.ts';
 import type { FakeContext, FakeServer } from '../fake-server.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import type { OAuthUser } from '../oauth/store.ts';
 import { postPage } from '../post-page.ts';
+import { type FakeProfile, sendProfile } from '../profile-page.ts';
 import { instagramRoutes } from './instagram.ts';
 import { nodeRoutes } from './nodes.ts';
 import { oauthRoutes } from './oauth.ts';
@@ -60,12 +62,6 @@ export async function startGraphFake(options: GraphFakeOptions = {}): Promise<Gr
   };
 }
 
-/** A 1×1 PNG: every avatar and page picture. */
-const AVATAR = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkaPhfDwAEhwGAVx0V4QAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 function routes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
   oauthRoutes(app, ctx, state);
   pageRoutes(app, ctx, state);
@@ -74,18 +70,31 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void
   searchRoutes(app, ctx, state);
   nodeRoutes(app, ctx, state);
 
-  app.get('/avatars/:file', async (_request, reply) => reply.type('image/png').send(AVATAR));
+  // Pages' and Instagram accounts' pictures: their initials (the address says .png, as Meta's CDN
+  // names say anything), so the console has a real picture to fetch and shrink.
+  app.get<{ Params: { file: string } }>('/avatars/:file', async (request, reply) => {
+    const id = request.params.file.replace(/\.png$/, '');
+    const name = state.pages.get(id)?.name ?? state.instagram.get(id)?.name;
+    if (name === undefined) return reply.code(404).type('text/plain').send('Not found');
+    return reply.type('image/svg+xml').send(avatarSvg(name));
+  });
 
   const page = (platform: string, id: string, reply: FastifyReply) => {
     const post = ctx.posts.get(id);
     if (!post) return reply.code(404).type('text/plain').send("This content isn't available right now");
     return reply.type('text/html; charset=utf-8').send(postPage(platform, post));
   };
-  app.get<{ Params: { postId: string } }>('/:postId', async (request, reply) =>
-    state.pagePosts.get(request.params.postId)?.kind === 'video'
+  app.get<{ Params: { postId: string } }>('/:postId', async (request, reply) => {
+    const { postId } = request.params;
+    // www.facebook.com/<page> and www.instagram.com/<user> share this host with the post pages.
+    if (!ctx.posts.get(postId)) {
+      const profile = facebookProfile(ctx, state, postId) ?? instagramProfile(ctx, state, postId);
+      if (profile) return sendProfile(reply, profile, 'Not found');
+    }
+    return state.pagePosts.get(postId)?.kind === 'video'
       ? reply.code(404).type('text/plain').send('Not found')
-      : page('Facebook', request.params.postId, reply),
-  );
+      : page('Facebook', postId, reply);
+  });
   app.get<{ Params: { pageId: string; videoId: string } }>(
     '/:pageId/videos/:videoId',
     async (request, reply) =>
@@ -98,4 +107,45 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void
       const mediaId = [...state.shortcodes].find(([, code]) => code === request.params.code)?.[0];
       return page('Instagram', mediaId ?? '', reply);
     });
+}
+
+/** A page's profile, by its username or id, as www.facebook.com/<page> shows it. */
+function facebookProfile(ctx: FakeContext, state: GraphState, key: string): FakeProfile | undefined {
+  const found = [...state.pages.values()].find((p) => p.username === key || p.id === key);
+  if (!found) return undefined;
+  return {
+    platform: 'Facebook',
+    name: found.name,
+    handle: `@${found.username}`,
+    picture: `/avatars/${found.id}.png`,
+    posts: ctx.posts
+      .all()
+      .filter((post) => post.account === found.id)
+      .map((post) => ({
+        post,
+        href:
+          state.pagePosts.get(post.id)?.kind === 'video'
+            ? `/${found.id}/videos/${encodeURIComponent(post.id)}`
+            : `/${encodeURIComponent(post.id)}`,
+      })),
+  };
+}
+
+/** A professional account's profile, by its username, as www.instagram.com/<user> shows it. */
+function instagramProfile(ctx: FakeContext, state: GraphState, key: string): FakeProfile | undefined {
+  const found = [...state.instagram.values()].find((account) => account.username === key);
+  if (!found) return undefined;
+  return {
+    platform: 'Instagram',
+    name: found.name,
+    handle: `@${found.username}`,
+    picture: `/avatars/${found.id}.png`,
+    posts: ctx.posts
+      .all()
+      .filter((post) => post.account === found.id)
+      .map((post) => {
+        const code = state.shortcodes.get(post.id);
+        return { post, href: code === undefined ? undefined : `/p/${encodeURIComponent(code)}/` };
+      }),
+  };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FakeContext, FakeServer } from '../fake-server.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { postPage } from '../post-page.ts';
+import { sendProfile } from '../profile-page.ts';
 import { DEFAULT_PART_BYTES, mediaRoutes } from './media.ts';
 import { oauthRoutes } from './oauth.ts';
 import { organizationRoutes } from './organizations.ts';
@@ -116,6 +117,26 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: LinkedInState, pa
     const post = ctx.posts.get(request.params.urn);
     if (!post) return reply.code(404).type('text/plain').send('This post cannot be displayed.');
     return reply.type('text/html; charset=utf-8').send(postPage('LinkedIn', post));
+  });
+
+  // www.linkedin.com/company/<vanity name>: the organisation's page the adapter links.
+  app.get<{ Params: { vanity: string } }>('/company/:vanity', async (request, reply) => {
+    const org = [...state.organizations.values()].find((o) => o.vanityName === request.params.vanity);
+    const urn = org && `urn:li:organization:${org.id}`;
+    return sendProfile(
+      reply,
+      org && {
+        platform: 'LinkedIn',
+        name: org.localizedName,
+        handle: org.vanityName,
+        picture: org.logo && `/dms/media/${encodeURIComponent(org.logo)}`,
+        posts: ctx.posts
+          .all()
+          .filter((post) => post.account === urn)
+          .map((post) => ({ post, href: `/feed/update/${encodeURIComponent(post.id)}` })),
+      },
+      'This page does not exist.',
+    );
   });
 
   app.get<{ Params: { name: string } }>('/dms/image/:name', async (_request, reply) =>

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
+import { avatarSvg } from '../avatar.ts';
 import { postPage } from '../post-page.ts';
+import { sendProfile } from '../profile-page.ts';
 import { authenticate } from './guard.ts';
 import { accountJson } from './json.ts';
 import { IMAGE_SIZE_LIMIT, VIDEO_SIZE_LIMIT, mediaRoutes } from './media.ts';
@@ -66,6 +68,32 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: MastodonState): v
       },
     },
   }));
+
+  // The address accountJson gives as `url`: what the account's profile link opens.
+  app.get<{ Params: { username: string } }>('/@:username', async (request, reply) => {
+    const user = state.findUser(request.params.username);
+    return sendProfile(
+      reply,
+      user && {
+        platform: 'Mastodon',
+        name: user.displayName,
+        handle: `@${user.username}@${new URL(ctx.url).host}`,
+        picture: `/avatars/${user.id}.png`,
+        posts: ctx.posts
+          .all()
+          .filter((post) => post.account === user.id)
+          .map((post) => ({ post, href: `/@${user.username}/${encodeURIComponent(post.id)}` })),
+      },
+      'Not found',
+    );
+  });
+
+  // accountJson's avatar: the user's initials (the name says .png, as instances' names say anything).
+  app.get<{ Params: { file: string } }>('/avatars/:file', async (request, reply) => {
+    const user = state.users.get(request.params.file.replace(/\.png$/, ''));
+    if (!user) return reply.code(404).type('text/plain').send('Not found');
+    return reply.type('image/svg+xml').send(avatarSvg(user.displayName));
+  });
 
   app.get<{ Params: { username: string; id: string } }>('/@:username/:id', async (request, reply) => {
     const post = ctx.posts.get(request.params.id);

@@ -4,6 +4,8 @@ export interface ConsentAnswer {
   userId?: string | undefined;
   /** Boxes to untick: scopes by name, choices by value. */
   untick?: readonly string[] | undefined;
+  /** Radio choices to make, by value (the page's first is chosen otherwise). */
+  choose?: readonly string[] | undefined;
 }
 
 /**
@@ -25,6 +27,18 @@ export async function submitConsent(url: string, answer: ConsentAnswer): Promise
   )) {
     const field = unescapeHtml(value ?? '');
     if (!answer.untick?.includes(field)) form.append(unescapeHtml(name ?? ''), field);
+  }
+  const radios = [...html.matchAll(/<input type="radio" name="([^"]*)" value="([^"]*)"( checked)?>/g)].map(
+    ([, name, value, checked]) => ({
+      name: unescapeHtml(name ?? ''),
+      value: unescapeHtml(value ?? ''),
+      checked: Boolean(checked),
+    }),
+  );
+  for (const name of new Set(radios.map((r) => r.name))) {
+    const group = radios.filter((r) => r.name === name);
+    const chosen = group.find((r) => answer.choose?.includes(r.value)) ?? group.find((r) => r.checked);
+    if (chosen) form.append(name, chosen.value);
   }
   form.append('user_id', answer.userId ?? unescapeHtml(/<option value="([^"]*)"/.exec(html)?.[1] ?? ''));
   form.append('decision', answer.decision);

@@ -6,6 +6,8 @@ export interface ConsentChoice {
   name: string;
   label: string;
   options: { value: string; label: string }[];
+  /** One option only (Google's account chooser picks one channel): radio buttons, the first chosen. */
+  single?: boolean | undefined;
 }
 
 export interface ConsentPageOptions {
@@ -40,7 +42,11 @@ export function consentPage(options: ConsentPageOptions): string {
     .map(
       (choice) =>
         `<fieldset><legend>${escapeHtml(choice.label)}</legend>${choice.options
-          .map((o) => box(`choice:${choice.name}`, o.value, o.label))
+          .map((o, index) =>
+            choice.single
+              ? radio(`choice:${choice.name}`, o.value, o.label, index === 0)
+              : box(`choice:${choice.name}`, o.value, o.label),
+          )
           .join('')}</fieldset>`,
     )
     .join('\n');
@@ -60,4 +66,8 @@ ${choices}
 
 function box(name: string, value: string, label: string): string {
   return `<label><input type="checkbox" name="${escapeHtml(name)}" value="${escapeHtml(value)}" checked> ${escapeHtml(label)}</label>`;
+}
+
+function radio(name: string, value: string, label: string, checked: boolean): string {
+  return `<label><input type="radio" name="${escapeHtml(name)}" value="${escapeHtml(value)}"${checked ? ' checked' : ''}> ${escapeHtml(label)}</label>`;
 }

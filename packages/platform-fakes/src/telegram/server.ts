@@ -3,6 +3,7 @@ import { type FakeContext, type FakeServer, startFakeServer } from '../fake-serv
 import type { Fault } from '../faults.ts';
 import { Params } from '../params.ts';
 import { postPage } from '../post-page.ts';
+import { sendProfile } from '../profile-page.ts';
 import type { TelegramMethod } from './call.ts';
 import { getChat, getChatMember, getMe } from './chats.ts';
 import { badRequest, fail, tooManyRequests, unauthorized } from './replies.ts';
@@ -79,6 +80,28 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TelegramState): v
     if (!post) return reply.code(404).type('text/plain').send('Post not found');
     return reply.type('text/html; charset=utf-8').send(postPage('Telegram', post));
   };
+  // t.me/<channel>: a public channel's page, where the adapter links it.
+  app.get<{ Params: { channel: string } }>('/t/:channel', (request, reply) => {
+    const channel = state.findChannel(`@${request.params.channel}`);
+    const link = (messageId: number) => `/t/${channel?.username ?? ''}/${messageId}`;
+    return sendProfile(
+      reply,
+      channel && {
+        platform: 'Telegram',
+        name: channel.title,
+        handle: `@${channel.username ?? ''}`,
+        posts: [...channel.messages]
+          .filter(([, message]) => !message.deleted)
+          .flatMap(([messageId, message], index, all) => {
+            const post = ctx.posts.get(message.postId);
+            // An album is one post over several messages: listed once, at its first.
+            const first = all.findIndex(([, other]) => other.postId === message.postId) === index;
+            return post && first ? [{ post, href: link(messageId) }] : [];
+          }),
+      },
+      'Channel not found',
+    );
+  });
   app.get<{ Params: { chat: string; id: string } }>('/t/c/:chat/:id', (request, reply) =>
     page(`-100${request.params.chat}`, request.params.id, reply),
   );

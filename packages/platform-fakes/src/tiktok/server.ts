@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { avatarRoute } from '../avatar.ts';
+import { avatarRoute, avatarUrl } from '../avatar.ts';
 import type { FakeContext, FakeServer } from '../fake-server.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { postPage } from '../post-page.ts';
+import { sendProfile } from '../profile-page.ts';
 import { bearerToken } from '../guard.ts';
 import { type TikTokHandler, object } from './call.ts';
 import { oauthRoutes } from './oauth.ts';
@@ -84,6 +85,30 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): voi
       });
     });
   }
+
+  // www.tiktok.com/@<username>: the creator's profile, and where a post not yet public links.
+  app.get<{ Params: { username: string } }>('/@:username', async (request, reply) => {
+    const creator = [...state.creators.values()].find((c) => c.username === request.params.username);
+    const published = (id: string) => [...state.publishes.values()].find((p) => p.postId === id);
+    return sendProfile(
+      reply,
+      creator && {
+        platform: 'TikTok',
+        name: creator.nickname,
+        handle: `@${creator.username}`,
+        picture: avatarUrl('', creator.username),
+        posts: ctx.posts
+          .all()
+          .filter((post) => post.account === creator.openId)
+          .filter((post) => published(post.id)?.privacyLevel !== 'SELF_ONLY')
+          .map((post) => {
+            const kind = published(post.id)?.kind === 'photo' ? 'photo' : 'video';
+            return { post, href: `/@${creator.username}/${kind}/${encodeURIComponent(post.id)}` };
+          }),
+      },
+      "Couldn't find this account",
+    );
+  });
 
   app.get<{ Params: { username: string; kind: string; id: string } }>(
     '/@:username/:kind/:id',

@@ -4,6 +4,7 @@ import type { FakeContext, FakeServer } from '../fake-server.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { Params } from '../params.ts';
 import { postPage } from '../post-page.ts';
+import { type FakeProfile, sendProfile } from '../profile-page.ts';
 import { bearerToken } from '../guard.ts';
 import { type VkMethod, communityJson } from './call.ts';
 import { getWallUploadServer, saveWallPhoto, uploadRoutes, videoGet, videoSave } from './media.ts';
@@ -147,10 +148,30 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: VkState): void {
 
   app.get<{ Params: { page: string } }>('/:page', async (request, reply) => {
     const key = /^wall(-?\d+_\d+)$/.exec(request.params.page)?.[1];
-    const post = key === undefined ? undefined : ctx.posts.get(key);
+    // vk.com/<screen name> (or /club<id>) is a community's page, as the adapter links it.
+    if (key === undefined)
+      return sendProfile(reply, communityProfile(ctx, state, request.params.page), 'Page not found');
+    const post = ctx.posts.get(key);
     if (!post) return reply.code(404).type('text/plain').send('Post not found');
     return reply.type('text/html; charset=utf-8').send(postPage('VK', post));
   });
+}
+
+/** A community's page, by its screen name or club<id>, with its wall. */
+function communityProfile(ctx: FakeContext, state: VkState, page: string): FakeProfile | undefined {
+  const club = Number(/^club(\d+)$/.exec(page)?.[1]);
+  const found = [...state.communities.values()].find((c) => c.screenName === page || c.id === club);
+  if (!found) return undefined;
+  return {
+    platform: 'VK',
+    name: found.name,
+    handle: found.screenName,
+    picture: avatarUrl('', `club${found.id}`),
+    posts: ctx.posts
+      .all()
+      .filter((post) => post.account === String(found.id))
+      .map((post) => ({ post, href: `/wall${post.id}` })),
+  };
 }
 
 /** The community a call is about: group_id, a negative owner_id, or the owner in wall.getById's posts. */

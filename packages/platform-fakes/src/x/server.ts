@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { FakeContext, FakeServer } from '../fake-server.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { postPage } from '../post-page.ts';
+import { sendProfile } from '../profile-page.ts';
 import { authenticate, hasScope } from './guard.ts';
 import { mediaRoutes } from './media.ts';
 import { oauthRoutes } from './oauth.ts';
@@ -67,6 +68,26 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: XState): void {
         '<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48"><circle cx="24" cy="24" r="24" fill="#1d9bf0"/></svg>',
       ),
   );
+
+  // x.com/<username>: what the profile link of a connected account opens.
+  app.get<{ Params: { username: string } }>('/:username', async (request, reply) => {
+    const named = request.params.username.toLowerCase();
+    const user = [...state.users.values()].find((u) => u.username.toLowerCase() === named);
+    return sendProfile(
+      reply,
+      user && {
+        platform: 'X',
+        name: user.name,
+        handle: `@${user.username}`,
+        picture: `/profile_images/${user.id}/avatar_normal.svg`,
+        posts: ctx.posts
+          .all()
+          .filter((post) => post.account === user.id)
+          .map((post) => ({ post, href: `/${user.username}/status/${encodeURIComponent(post.id)}` })),
+      },
+      'This account does not exist.',
+    );
+  });
 
   app.get<{ Params: { username: string; id: string } }>('/:username/status/:id', async (request, reply) => {
     const post = ctx.posts.get(request.params.id);

@@ -13,6 +13,7 @@ import {
   cursorValue,
   listPage,
 } from '../../lib/list-page.ts';
+import type { AvatarLink } from './avatars.ts';
 
 /** The channels page counts failures over this window (issue 12, item 7). */
 export const FAILURE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -26,7 +27,7 @@ const columns = (since: Date) => ({
   externalId: channelAccounts.externalId,
   name: channelAccounts.name,
   handle: channelAccounts.handle,
-  avatarUrl: channelAccounts.avatarUrl,
+  avatarSha256: channelAccounts.avatarSha256,
   profileUrl: channelAccounts.profileUrl,
   departmentId: channelAccounts.departmentId,
   departmentName: departments.name,
@@ -71,7 +72,11 @@ const named = (id: number | null, name: string | null) =>
 
 type Row = Omit<Awaited<ReturnType<typeof baseQuery>>[number], 'cursorValue'>;
 
-export function toAccount(row: Row): ChannelAccount {
+/**
+ * An account as the channels page shows it. Its picture is Postdeck's own copy, linked for the
+ * user `avatar` signs for; without a copy (or a signer) null, and the page shows initials.
+ */
+export function toAccount(row: Row, avatar?: AvatarLink): ChannelAccount {
   const platform = row.platform as ChannelPlatform;
   const granted = new Set(row.scopes);
   const failure = row.lastFailure as { kind?: string; message?: string | null } | null;
@@ -81,7 +86,7 @@ export function toAccount(row: Row): ChannelAccount {
     externalId: row.externalId,
     name: row.name,
     handle: row.handle,
-    avatarUrl: row.avatarUrl,
+    avatarUrl: row.avatarSha256 && avatar ? avatar(row.id, row.avatarSha256) : null,
     profileUrl: row.profileUrl,
     department: { id: row.departmentId, name: row.departmentName },
     connectedBy: named(row.connectedById, row.connectedByName),
@@ -116,6 +121,7 @@ export async function listAccounts(
   scope: DepartmentScope,
   settings: ListSettings,
   now: Date,
+  avatar?: AvatarLink,
 ): Promise<ListItems<ChannelAccount>> {
   const conditions: (SQL | undefined)[] = [scopeFilter(scope, channelAccounts.departmentId)];
   if (filters.platform) conditions.push(eq(channelAccounts.platform, filters.platform));
@@ -134,14 +140,19 @@ export async function listAccounts(
     idOf: (row) => row.id,
     matching: db.select({ id: channelAccounts.id }).from(channelAccounts).where(where),
   });
-  return { ...page, items: rows.map(toAccount) };
+  return { ...page, items: rows.map((row) => toAccount(row, avatar)) };
 }
 
 /** The accounts with these ids, as the channels page shows them (scope checked by the caller). */
-export async function accountsById(db: Db, ids: readonly number[], now: Date): Promise<ChannelAccount[]> {
+export async function accountsById(
+  db: Db,
+  ids: readonly number[],
+  now: Date,
+  avatar?: AvatarLink,
+): Promise<ChannelAccount[]> {
   if (ids.length === 0) return [];
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
   const rows = await baseQuery(db, since).where(inArray(channelAccounts.id, [...ids]));
-  const byId = new Map(rows.map((row) => [row.id, toAccount(row)]));
+  const byId = new Map(rows.map((row) => [row.id, toAccount(row, avatar)]));
   return ids.map((id) => byId.get(id)).filter((account) => account !== undefined);
 }

@@ -8,6 +8,13 @@ import { createBootstrappedDatabase } from '../../test/test-app.ts';
 import { accountGrant, accountsSharingGrant, releaseAccount, saveConnectedAccount } from './account-repo.ts';
 
 const vault = createTokenVault({ masterSecret: randomBytes(48) });
+
+/** A save the scope allows: it returns the row. */
+async function saved<T>(save: Promise<T | undefined>): Promise<T> {
+  const row = await save;
+  if (!row) throw new Error('the save was refused');
+  return row;
+}
 const now = new Date('2026-11-26T08:00:00Z');
 const grant = {
   accessToken: 'page-token-1',
@@ -24,18 +31,21 @@ describe('channel accounts as stored', () => {
   afterAll(() => database.close());
 
   const connect = (externalId: string, accessToken = grant.accessToken) =>
-    saveConnectedAccount(
-      database.db,
-      vault,
-      {
-        platform: 'facebook',
-        target: { externalId, name: `Page ${externalId}` },
-        grant: { ...grant, accessToken },
-        departmentId: department,
-        connectedById: 1,
-        renewBy: null,
-      },
-      now,
+    saved(
+      saveConnectedAccount(
+        database.db,
+        vault,
+        {
+          platform: 'facebook',
+          target: { externalId, name: `Page ${externalId}` },
+          grant: { ...grant, accessToken },
+          departmentId: department,
+          scope: { all: true },
+          connectedById: 1,
+          renewBy: null,
+        },
+        now,
+      ),
     );
 
   it('keeps the grant sealed in the row, opening only there', async () => {
@@ -86,18 +96,21 @@ describe('channel accounts as stored', () => {
       scopes: ['wall'],
     });
     const connectVk = (externalId: string, accessToken: string, refreshToken?: string) =>
-      saveConnectedAccount(
-        database.db,
-        vault,
-        {
-          platform: 'vk',
-          target: { externalId, name: `Community ${externalId}` },
-          grant: vkGrant(accessToken, refreshToken),
-          departmentId: department,
-          connectedById: 1,
-          renewBy: null,
-        },
-        now,
+      saved(
+        saveConnectedAccount(
+          database.db,
+          vault,
+          {
+            platform: 'vk',
+            target: { externalId, name: `Community ${externalId}` },
+            grant: vkGrant(accessToken, refreshToken),
+            departmentId: department,
+            scope: { all: true },
+            connectedById: 1,
+            renewBy: null,
+          },
+          now,
+        ),
       );
     const first = await connectVk('g1', 'user-a', 'refresh-a');
     const second = await connectVk('g2', 'user-a-older', 'refresh-a');

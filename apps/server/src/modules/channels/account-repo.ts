@@ -1,7 +1,8 @@
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { channelAccounts } from '../../db/schema.ts';
+import type { DepartmentScope } from '../../lib/department-scope.ts';
 import type { Grant, Target } from '../../platforms/adapter.ts';
 import type { TokenVault } from '../../platforms/token-vault.ts';
 
@@ -16,26 +17,50 @@ export interface ConnectedAccount {
   target: Target;
   /** The target's own grant, or the user's grant that reaches it. */
   grant: Grant;
+  /** Where a new (or released) account goes; a live account connected again stays where it is. */
   departmentId: number;
+  /** The departments the connecting user may act in: a live account outside them is not theirs to renew. */
+  scope: DepartmentScope;
   connectedById: number;
   /** When the health schedule should renew the grant or warn about its end. */
   renewBy: Date | null;
 }
 
+export interface SavedAccount {
+  id: number;
+  created: boolean;
+  departmentId: number;
+  /** The department a released account was in before this connection took it. */
+  previousDepartmentId: number | undefined;
+}
+
 /**
- * Saves an account just connected. Connecting one again (a new grant, another department, after
- * a release) renews its row, so its history stays with it; two connections of the same account
- * at once leave one row (the unique platform and external id).
+ * Saves an account just connected: one row per platform account (the unique platform and
+ * external id), so connecting one again renews its row and its history stays with it. A live
+ * account is renewed only within the saver's scope and keeps its department (moving it is an
+ * action of its own); a released one joins the saver's department. The scope is checked by the
+ * upsert itself, so of two departments saving one new account at once, one gets it and the
+ * other gets undefined, never the row in the other department.
  */
-export async function saveConnectedAccount(db: Db, vault: TokenVault, account: ConnectedAccount, now: Date) {
+export async function saveConnectedAccount(
+  db: Db,
+  vault: TokenVault,
+  account: ConnectedAccount,
+  now: Date,
+): Promise<SavedAccount | undefined> {
   const { platform, target, grant } = account;
   const sealed = vault.seal(grant, grantContext(platform, target.externalId));
+  const [before] = await db
+    .select({ departmentId: channelAccounts.departmentId, status: channelAccounts.status })
+    .from(channelAccounts)
+    .where(and(eq(channelAccounts.platform, platform), eq(channelAccounts.externalId, target.externalId)))
+    .for('update');
+  const released = sql`${channelAccounts.status} = 'released'`;
   const values = {
     name: target.name,
     handle: target.handle ?? null,
     avatarUrl: target.avatarUrl ?? null,
     profileUrl: target.profileUrl ?? null,
-    departmentId: account.departmentId,
     connectedById: account.connectedById,
     scopes: grant.scopes,
     tokenKeyId: sealed.keyId,
@@ -51,11 +76,48 @@ export async function saveConnectedAccount(db: Db, vault: TokenVault, account: C
   };
   const [row] = await db
     .insert(channelAccounts)
-    .values({ platform, externalId: target.externalId, ...values })
-    .onConflictDoUpdate({ target: [channelAccounts.platform, channelAccounts.externalId], set: values })
-    .returning({ id: channelAccounts.id, created: sql<boolean>`xmax = 0` });
-  if (!row) throw new Error('channel account upsert returned nothing');
-  return row;
+    .values({ platform, externalId: target.externalId, departmentId: account.departmentId, ...values })
+    .onConflictDoUpdate({
+      target: [channelAccounts.platform, channelAccounts.externalId],
+      set: {
+        ...values,
+        departmentId: sql`case when ${released} then ${account.departmentId}::integer else ${channelAccounts.departmentId} end`,
+      },
+      setWhere: account.scope.all
+        ? undefined
+        : or(released, inArray(channelAccounts.departmentId, account.scope.ids)),
+    })
+    .returning({
+      id: channelAccounts.id,
+      created: sql<boolean>`xmax = 0`,
+      departmentId: channelAccounts.departmentId,
+    });
+  if (!row) return undefined;
+  const moved = before && before.departmentId !== row.departmentId;
+  return { ...row, previousDepartmentId: moved ? before.departmentId : undefined };
+}
+
+/**
+ * Moves a live or released account to another department, if it is in `from` (the mover's
+ * scope, which must also hold `to`: the caller checks that). Returns the department it left,
+ * or undefined when the account is not in the scope.
+ */
+export async function moveAccount(
+  db: Db,
+  input: { id: number; to: number; scope: DepartmentScope },
+  now: Date,
+): Promise<{ from: number } | undefined> {
+  const [before] = await db
+    .select({ departmentId: channelAccounts.departmentId })
+    .from(channelAccounts)
+    .where(eq(channelAccounts.id, input.id))
+    .for('update');
+  if (!before || !(input.scope.all || input.scope.ids.includes(before.departmentId))) return undefined;
+  await db
+    .update(channelAccounts)
+    .set({ departmentId: input.to, updatedAt: now })
+    .where(eq(channelAccounts.id, input.id));
+  return { from: before.departmentId };
 }
 
 /** What opening a row's grant reads. */

@@ -136,7 +136,8 @@ async function mastodonConsent(who: string, decision: 'approve' | 'deny') {
   });
   expect(start.status).toBe(200);
   const back = await submitConsent(start.body.data.authorizationUrl, { decision });
-  expect(back.origin + back.pathname).toBe('http://localhost:8080/authOpen');
+  // Back to the origin the request came to (inject's default host), since PUBLIC_URL is not set.
+  expect(back.origin + back.pathname).toBe('http://localhost/authOpen');
   return Object.fromEntries(back.searchParams) as Record<string, string>;
 }
 
@@ -229,6 +230,18 @@ describe('Mastodon through its consent page', () => {
       instance: 'http://169.254.169.254',
     });
     expect([answer.status, fields(answer)]).toEqual([400, ['instance']]);
+  });
+
+  it("words a too-long value in the caller's language, not in zod's English", async () => {
+    const answer = await call(t.app, 'POST', '/channel/connect/start', {
+      token: tokens['lead'],
+      headers: { 'accept-language': 'zh-CN,zh;q=0.9' },
+      body: { platform: 'mastodon', departmentId: dept.news, instance: `${'a'.repeat(300)}.example` },
+    });
+    expect([answer.status, answer.body.data?.errors]).toEqual([
+      400,
+      [{ field: 'instance', message: '最多 253 个字符' }],
+    ]);
   });
 
   it('releases: revoked at the instance, tokens wiped, row and history kept; a second release is refused', async () => {
@@ -356,6 +369,42 @@ describe('every platform of the sandbox', () => {
       platform: 'bluesky',
       handle: '@postdeck-demo.test',
     });
+  });
+
+  it('refuses to release an account of another platform than the one named, and releases nothing', async () => {
+    const [facebookPage] = await list('lead', { platform: 'facebook' });
+    const refused = await post('/channel/account/release', 'lead', {
+      id: facebookPage?.id,
+      platform: 'youtube',
+    });
+    expect([refused.status, refused.body.code, fields(refused)]).toEqual([400, 102017, ['id']]);
+    expect(refused.body.msg).toBe('This is a Facebook account, not a YouTube one: nothing was released');
+    const [still] = await list('lead', { platform: 'facebook' });
+    expect(still?.status).toBe('active');
+  });
+
+  it('says why a release revoked nothing: a grant other accounts still use, a platform without a revoke', async () => {
+    const [first, second] = await list('lead', { platform: 'ga4', status: 'active' });
+    const release = (id: number | undefined, platform: string) =>
+      post<{ revokedAtPlatform: boolean; notRevokedReason?: string }>('/channel/account/release', 'lead', {
+        id,
+        platform,
+      });
+    // GA4 properties of one consent share its grant: Google's revoke waits for the last of them.
+    const kept = await release(first?.id, 'ga4');
+    expect([kept.status, kept.body.data.revokedAtPlatform, kept.body.data.notRevokedReason]).toEqual([
+      200,
+      false,
+      'sharedGrant',
+    ]);
+    const last = await release(second?.id, 'ga4');
+    expect([last.body.data.revokedAtPlatform, last.body.data.notRevokedReason]).toEqual([true, undefined]);
+    const [bot] = await list('lead', { platform: 'telegram', status: 'active' });
+    const telegram = await release(bot?.id, 'telegram');
+    expect([telegram.body.data.revokedAtPlatform, telegram.body.data.notRevokedReason]).toEqual([
+      false,
+      'unsupported',
+    ]);
   });
 
   it('releases a YouTube channel, revoking its grant at Google', async () => {

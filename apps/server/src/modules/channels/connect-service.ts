@@ -1,4 +1,4 @@
-import type { ChannelAccountStatus, ConnectTargets } from '@postdeck/contract/channels';
+import type { ChannelAccountStatus, ConnectTarget, ConnectTargets } from '@postdeck/contract/channels';
 import type { endpoints } from '@postdeck/contract/endpoints';
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { channelAccounts, departments } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { departmentScope, inScope } from '../../lib/department-scope.ts';
+import { type DepartmentScope, departmentScope, inScope } from '../../lib/department-scope.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { AccountAdapter, Grant, Target } from '../../platforms/adapter.ts';
@@ -26,6 +26,7 @@ import {
   heldTargets,
   holdTargets,
   takeConnection,
+  untakeConnection,
 } from './connection-state.ts';
 import { connectFailure, platformName } from './platform-failure.ts';
 import { mastodonApp } from './platform-apps.ts';
@@ -42,6 +43,8 @@ export interface ConnectDeps {
   clock: Clock;
   vault: TokenVault;
   registry: PlatformRegistry;
+  /** Told the accounts just saved, once committed (their pictures are fetched then); never throws. */
+  saved?: ((accountIds: readonly number[]) => Promise<void>) | undefined;
 }
 
 export const CHANNEL_ACTIONS = {
@@ -83,38 +86,56 @@ export function createConnectService(deps: ConnectDeps) {
     });
   }
 
-  /** Saves the targets picked, each with its own grant or the one that reached it; audited. */
+  /**
+   * Saves the targets picked, each with its own grant or the one that reached it; audited. All or
+   * none: one target live in a department outside the caller's scope refuses the whole save
+   * (409), with `first` (what else the save hangs on, such as closing the connection) undone too.
+   */
   async function keep(
     principal: Principal,
     platform: ChannelPlatform,
     departmentId: number,
     picked: { target: Target; grant: Grant }[],
     meta: RequestMeta,
+    first?: (tx: Db) => Promise<void>,
   ) {
     const now = clock.now();
-    const ids: number[] = [];
-    for (const { target, grant } of picked) {
-      await db.transaction(async (tx) => {
+    const scope = await departmentScope(db, principal);
+    const ids = await db.transaction(async (tx) => {
+      await first?.(tx);
+      const saved: number[] = [];
+      for (const { target, grant } of picked) {
         const plan = renewalPlan(platform, grant);
-        const saved = await saveConnectedAccount(
+        const account = await saveConnectedAccount(
           tx,
           vault,
-          { platform, target, grant, departmentId, connectedById: principal.id, renewBy: plan.at },
+          { platform, target, grant, departmentId, scope, connectedById: principal.id, renewBy: plan.at },
           now,
         );
-        ids.push(saved.id);
+        if (!account) throw new AppError('accountInOtherDepartment', { params: { name: target.name } });
+        saved.push(account.id);
         await auditChange(tx, principal, meta, {
-          action: saved.created ? CHANNEL_ACTIONS.connect : CHANNEL_ACTIONS.reconnect,
-          target: `channel:${saved.id}`,
-          detail: { platform, externalId: target.externalId, name: target.name, departmentId },
+          action: account.created ? CHANNEL_ACTIONS.connect : CHANNEL_ACTIONS.reconnect,
+          target: `channel:${account.id}`,
+          detail: {
+            platform,
+            externalId: target.externalId,
+            name: target.name,
+            departmentId: account.departmentId,
+            ...(account.previousDepartmentId === undefined
+              ? {}
+              : { fromDepartmentId: account.previousDepartmentId }),
+          },
           at: now,
         });
-      });
-    }
+      }
+      return saved;
+    });
+    await deps.saved?.(ids);
     return { accounts: await accountsById(db, ids, now) };
   }
 
-  async function instanceFor(adapter: MastodonAdapter, given: string | undefined) {
+  async function instanceFor(adapter: MastodonAdapter, given: string | undefined, redirectUri: string) {
     if (!given)
       throw new AppError('validation', { fieldErrors: [fieldError('instance', 'validation.required')] });
     let origin: string;
@@ -123,29 +144,34 @@ export function createConnectService(deps: ConnectDeps) {
     } catch {
       throw new AppError('instanceInvalid', { fieldErrors: [fieldError('instance', 'instanceInvalid')] });
     }
-    // In the sandbox only its own instance, so nobody makes the server call an address of theirs.
+    // In the sandbox only its own instance, so nobody makes the server call an address of theirs;
+    // live, the adapter's fetch refuses non-public addresses before connecting (guarded-fetch.ts).
     const sandboxInstance = registry.sandbox ? (await registry.hints('mastodon'))?.['instance'] : undefined;
     if (registry.sandbox ? origin !== sandboxInstance : !origin.startsWith('https://'))
       throw new AppError('instanceInvalid', { fieldErrors: [fieldError('instance', 'instanceInvalid')] });
-    return mastodonApp(db, vault, origin, () => adapter.registerApp(origin, registry.redirectUri)).catch(
+    return mastodonApp(db, vault, origin, redirectUri, () => adapter.registerApp(origin, redirectUri)).catch(
       (error: unknown) => {
         if (error instanceof AppError) throw error;
-        throw new AppError('instanceInvalid', { fieldErrors: [fieldError('instance', 'instanceInvalid')] });
+        throw new AppError('instanceInvalid', {
+          fieldErrors: [fieldError('instance', 'instanceInvalid')],
+          cause: error,
+        });
       },
     );
   }
 
   return {
-    async start(principal: Principal, body: Body<'channelConnectStart'>) {
+    async start(principal: Principal, body: Body<'channelConnectStart'>, origin: string) {
       const { platform } = body;
       const capabilities = PLATFORM_CAPABILITIES[platform];
       if (capabilities.connect !== 'oauth' && capabilities.connect !== 'oauthPerInstance')
         throw kindMismatch(platform);
       await checkDepartment(principal, body.departmentId);
       const adapter = await adapterFor(platform);
+      const redirectUri = registry.redirectUri ?? `${origin}/authOpen`;
       const app =
         capabilities.connect === 'oauthPerInstance'
-          ? await instanceFor(adapter as MastodonAdapter, body.instance)
+          ? await instanceFor(adapter as MastodonAdapter, body.instance, redirectUri)
           : undefined;
       const begun = await beginConnection(
         db,
@@ -156,12 +182,13 @@ export function createConnectService(deps: ConnectDeps) {
           departmentId: body.departmentId,
           instance: app?.instance,
           pkce: capabilities.pkce,
+          redirectUri,
         },
         clock.now(),
       );
       const authorizationUrl = adapter.authorizationUrl?.({
         state: begun.state,
-        redirectUri: registry.redirectUri,
+        redirectUri,
         codeChallenge: begun.codeChallenge,
         context: app ? appContext(app) : undefined,
       });
@@ -171,7 +198,17 @@ export function createConnectService(deps: ConnectDeps) {
 
     async callback(principal: Principal, body: Body<'channelConnectCallback'>): Promise<ConnectTargets> {
       const now = clock.now();
-      const taken = await takeConnection(db, vault, { state: body.state, userId: principal.id }, now);
+      const taken = await takeConnection(
+        db,
+        vault,
+        {
+          state: body.state,
+          userId: principal.id,
+          // What cannot be exchanged is refused before the state is used up: the link stays good.
+          accept: (platform) => incompleteCallback(platform as ChannelPlatform, body),
+        },
+        now,
+      );
       if (!taken.ok) {
         if (taken.reason === 'expired') throw new AppError('connectionExpired');
         if (taken.reason === 'used') throw new AppError('connectionUsed');
@@ -180,18 +217,29 @@ export function createConnectService(deps: ConnectDeps) {
       const platform = taken.platform as ChannelPlatform;
       const name = platformName(platform);
       if (body.error || !body.code) throw new AppError('consentDenied', { params: { platform: name } });
-      const adapter = await adapterFor(platform);
-      const app = taken.instance
-        ? await mastodonApp(db, vault, taken.instance, () => Promise.reject(new Error('no app')))
-        : undefined;
-      const grant = await (
-        adapter.exchangeCode?.({
-          code: body.code,
-          redirectUri: registry.redirectUri,
+      const code = body.code;
+      const grant = await (async () => {
+        const adapter = await adapterFor(platform);
+        const app = taken.instance
+          ? await mastodonApp(db, vault, taken.instance, taken.redirectUri, () =>
+              Promise.reject(new Error('no app')),
+            )
+          : undefined;
+        if (!adapter.exchangeCode) throw kindMismatch(platform);
+        return adapter.exchangeCode({
+          code,
+          redirectUri: taken.redirectUri,
           codeVerifier: taken.codeVerifier,
           context: app ? appContext(app) : body.deviceId ? { device_id: body.deviceId } : undefined,
-        }) ?? Promise.reject(kindMismatch(platform))
-      ).catch((error: unknown) => connectFailure(platform, error));
+        });
+      })().catch(async (error: unknown) => {
+        // Nothing reached the platform, so its code is not spent: the same page can try again.
+        if (error instanceof AppError || (isPlatformError(error) && error.kind === 'transient'))
+          await untakeConnection(db, taken.id, now);
+        if (error instanceof AppError) throw error;
+        return connectFailure(platform, error);
+      });
+      const adapter = await adapterFor(platform);
       const granted = new Set(grant.scopes);
       const missing = PLATFORM_CAPABILITIES[platform].scopes.filter((scope) => !granted.has(scope));
       if (missing.length > 0)
@@ -203,7 +251,7 @@ export function createConnectService(deps: ConnectDeps) {
         connectionId: taken.id,
         platform,
         department: await departmentOf(taken.departmentId),
-        targets: await withExisting(platform, targets),
+        targets: await withExisting(principal, platform, targets),
         missingScopes: missing,
         expiresAt: new Date(now.getTime() + CONNECTION_TTL_MS).toISOString(),
       };
@@ -222,9 +270,6 @@ export function createConnectService(deps: ConnectDeps) {
         throw new AppError('validation', {
           fieldErrors: [fieldError('externalIds', 'validation.unknownReference')],
         });
-      // Closes the connection: of two submissions at once, one saves.
-      if (!(await heldTargets(db, vault, { ...open, complete: true }, now)))
-        throw new AppError('connectionUsed');
       await checkDepartment(principal, held.departmentId);
       return keep(
         principal,
@@ -232,6 +277,12 @@ export function createConnectService(deps: ConnectDeps) {
         held.departmentId,
         picked.map((target) => ({ target, grant: target.grant ?? held.grant })),
         meta,
+        // Closes the connection in the save's transaction: of two submissions at once, one saves,
+        // and a save refused (an account of another department) leaves it open to pick again.
+        async (tx) => {
+          if (!(await heldTargets(tx, vault, { ...open, complete: true }, now)))
+            throw new AppError('connectionUsed');
+        },
       );
     },
 
@@ -276,6 +327,23 @@ export function createConnectService(deps: ConnectDeps) {
     },
   };
 
+  /** How the targets list shows an account connected already: named only within the caller's scope. */
+  function existingIn(
+    scope: DepartmentScope,
+    found: { id: number; status: string; departmentId: number; departmentName: string } | undefined,
+  ): ConnectTarget['existing'] {
+    if (!found) return null;
+    if (inScope(scope, found.departmentId))
+      return {
+        scope: 'yours',
+        accountId: found.id,
+        department: { id: found.departmentId, name: found.departmentName },
+        status: found.status as ChannelAccountStatus,
+      };
+    // A released account belongs to nobody: connecting it brings it here, as a new one would.
+    return found.status === 'released' ? null : { scope: 'elsewhere' };
+  }
+
   async function departmentOf(id: number) {
     const [row] = await db
       .select({ id: departments.id, name: departments.name })
@@ -284,7 +352,8 @@ export function createConnectService(deps: ConnectDeps) {
     return row ?? { id, name: '' };
   }
 
-  async function withExisting(platform: ChannelPlatform, targets: Target[]) {
+  async function withExisting(principal: Principal, platform: ChannelPlatform, targets: Target[]) {
+    const scope = await departmentScope(db, principal);
     const existing = await db
       .select({
         id: channelAccounts.id,
@@ -314,16 +383,27 @@ export function createConnectService(deps: ConnectDeps) {
         handle: target.handle ?? null,
         avatarUrl: target.avatarUrl ?? null,
         profileUrl: target.profileUrl ?? null,
-        existing: found
-          ? {
-              accountId: found.id,
-              department: { id: found.departmentId, name: found.departmentName },
-              status: found.status as ChannelAccountStatus,
-            }
-          : null,
+        existing: existingIn(scope, found),
       };
     });
   }
+}
+
+/**
+ * What a platform's redirect must carry besides the code for the exchange to be tried (VK ID's
+ * device): without it the callback is refused before its state is used up.
+ */
+const CALLBACK_FIELDS: Partial<Record<ChannelPlatform, readonly ('deviceId' | 'code')[]>> = {
+  vk: ['deviceId'],
+};
+
+function incompleteCallback(platform: ChannelPlatform, body: Body<'channelConnectCallback'>): void {
+  if (body.error) return;
+  const missing = (['code', ...(CALLBACK_FIELDS[platform] ?? [])] as const).find((field) => !body[field]);
+  if (missing)
+    throw new AppError('callbackIncomplete', {
+      params: { platform: platformName(platform), field: missing === 'deviceId' ? 'device_id' : missing },
+    });
 }
 
 /** A platform that signs in with an identifier and an app password (Bluesky): the grant to keep. */

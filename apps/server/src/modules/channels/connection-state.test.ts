@@ -30,7 +30,13 @@ describe('connections under way', () => {
     beginConnection(
       database.db,
       vault,
-      { platform: 'facebook', userId: 1, departmentId: department, pkce },
+      {
+        platform: 'facebook',
+        userId: 1,
+        departmentId: department,
+        pkce,
+        redirectUri: 'http://127.0.0.1:8080/authOpen',
+      },
       clock.now(),
     );
 

@@ -26,6 +26,8 @@ export interface BeginConnection {
   instance?: string | undefined;
   /** Whether the platform takes a PKCE challenge. */
   pkce: boolean;
+  /** Where the platform sends the browser back; the code exchange must name the same address. */
+  redirectUri: string;
 }
 
 export interface BegunConnection {
@@ -60,7 +62,7 @@ export async function beginConnection(
       })
       .returning({ id: channelConnections.id });
     if (!row) throw new Error('connection insert returned nothing');
-    const sealed = vault.seal({ codeVerifier }, context(row.id));
+    const sealed = vault.seal({ codeVerifier, redirectUri: input.redirectUri }, context(row.id));
     await tx
       .update(channelConnections)
       .set({ keyId: sealed.keyId, sealed: sealed.sealed })
@@ -77,17 +79,20 @@ export type TakenConnection =
       departmentId: number;
       instance: string | null;
       codeVerifier: string | undefined;
+      redirectUri: string;
     }
   /** unknown: never issued; used: a second callback; expired: past its ten minutes; otherUser: issued to someone else. */
   | { ok: false; reason: 'unknown' | 'used' | 'expired' | 'otherUser' };
 
-/** Takes a state back from a callback, once: the first callback for it wins, a replay is refused. */
-export async function takeConnection(
+type Peeked =
+  { ok: true; row: typeof channelConnections.$inferSelect } | Extract<TakenConnection, { ok: false }>;
+
+/** The connection a state names, if the user may take it now; nothing is changed. */
+export async function peekConnection(
   db: Db,
-  vault: TokenVault,
   input: { state: string; userId: number },
   now: Date,
-): Promise<TakenConnection> {
+): Promise<Peeked> {
   const [row] = await db
     .select()
     .from(channelConnections)
@@ -95,6 +100,25 @@ export async function takeConnection(
   if (!row) return { ok: false, reason: 'unknown' };
   if (row.userId !== input.userId) return { ok: false, reason: 'otherUser' };
   if (row.expiresAt <= now) return { ok: false, reason: 'expired' };
+  if (row.usedAt) return { ok: false, reason: 'used' };
+  return { ok: true, row };
+}
+
+/**
+ * Takes a state back from a callback, once: the first callback for it wins, a replay is refused.
+ * `accept` sees the connection first: a callback it refuses (one that could not be processed)
+ * leaves the state unused, so the same link can be tried again.
+ */
+export async function takeConnection(
+  db: Db,
+  vault: TokenVault,
+  input: { state: string; userId: number; accept?: (platform: string) => void },
+  now: Date,
+): Promise<TakenConnection> {
+  const peeked = await peekConnection(db, input, now);
+  if (!peeked.ok) return peeked;
+  const { row } = peeked;
+  input.accept?.(row.platform);
   // One UPDATE guarded by "not used yet": of two callbacks at once, one takes it.
   const taken = await db
     .update(channelConnections)
@@ -102,8 +126,12 @@ export async function takeConnection(
     .where(and(eq(channelConnections.id, row.id), isNull(channelConnections.usedAt)))
     .returning({ id: channelConnections.id });
   if (taken.length === 0) return { ok: false, reason: 'used' };
-  const { codeVerifier } = vault.open({ keyId: row.keyId, sealed: row.sealed }, context(row.id)) as {
+  const { codeVerifier, redirectUri } = vault.open(
+    { keyId: row.keyId, sealed: row.sealed },
+    context(row.id),
+  ) as {
     codeVerifier?: string;
+    redirectUri: string;
   };
   return {
     ok: true,
@@ -112,7 +140,25 @@ export async function takeConnection(
     departmentId: row.departmentId,
     instance: row.instance,
     codeVerifier,
+    redirectUri,
   };
+}
+
+/**
+ * Gives a taken state back when its callback could not be processed for a reason that spent
+ * nothing at the platform (it could not be reached): the user retries from the same page.
+ */
+export async function untakeConnection(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .update(channelConnections)
+    .set({ usedAt: null })
+    .where(
+      and(
+        eq(channelConnections.id, id),
+        isNull(channelConnections.completedAt),
+        sql`${channelConnections.expiresAt} > ${now}`,
+      ),
+    );
 }
 
 export interface HeldTargets {

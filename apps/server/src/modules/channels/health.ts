@@ -26,6 +26,8 @@ export interface HealthDeps {
   vault: TokenVault;
   registry: PlatformRegistry;
   notifier: Notifier;
+  /** Brings old pictures up to date when a grant is renewed (avatars.ts); optional for tests. */
+  avatars?: { renewed(accountIds: readonly number[]): Promise<void> } | undefined;
 }
 
 interface DueAccount {
@@ -117,8 +119,10 @@ export function createChannelHealth(deps: HealthDeps) {
     try {
       const renewed = await adapter.refresh(grant);
       const renewBy = renewalPlan(platform, renewed).at;
-      for (const holder of [account, ...(await accountsSharingGrant(db, vault, account, grant))])
-        await replaceGrant(db, vault, holder, renewed, renewBy, now);
+      const holders = [account, ...(await accountsSharingGrant(db, vault, account, grant))];
+      for (const holder of holders) await replaceGrant(db, vault, holder, renewed, renewBy, now);
+      // The renewal is done whatever becomes of the pictures: the next one tries them again.
+      await deps.avatars?.renewed(holders.map((holder) => holder.id)).catch(() => undefined);
       return 'refreshed';
     } catch (error) {
       if (!isPlatformError(error)) throw error;

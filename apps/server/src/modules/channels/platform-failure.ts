@@ -1,6 +1,7 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
 import type { ChannelPlatform } from '@postdeck/contract/platforms';
 import { AppError } from '../../lib/errors.ts';
+import { UrlFetchError } from '../../lib/safe-fetch/safe-fetch.ts';
 import { isPlatformError } from '../../platforms/errors.ts';
 
 export const platformName = (platform: ChannelPlatform) => PLATFORM_CAPABILITIES[platform].displayName;
@@ -13,6 +14,9 @@ export const platformName = (platform: ChannelPlatform) => PLATFORM_CAPABILITIES
 export function connectFailure(platform: ChannelPlatform, error: unknown): never {
   if (!isPlatformError(error)) throw error;
   const name = platformName(platform);
+  // The address policy refused where the platform (or the user) pointed: said as such, not as the platform's refusal.
+  if (error.cause instanceof UrlFetchError && error.kind === 'rejected')
+    throw new AppError('platformAddressRefused', { params: { platform: name } });
   if (error.kind === 'transient' || error.kind === 'outcomeUnknown' || error.kind === 'rateLimited')
     throw new AppError('platformUnreachable', { params: { platform: name } });
   throw new AppError('platformRefused', {

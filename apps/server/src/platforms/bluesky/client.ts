@@ -1,6 +1,7 @@
 import { Agent } from '@atproto/api';
 import type { Clock } from '../../lib/clock.ts';
 import { PlatformError } from '../errors.ts';
+import { unsentFailure } from '../guarded-fetch.ts';
 import { describeCause, neverSent } from '../http.ts';
 import { blueskyError } from './errors.ts';
 
@@ -50,6 +51,8 @@ export function blueskyClient(
       const body = await response.arrayBuffer();
       return new Response(body, { status: response.status, headers: response.headers });
     } catch (cause) {
+      const unsent = unsentFailure('bluesky', cause);
+      if (unsent) throw unsent;
       throw new PlatformError(
         WRITES.has(method) && !neverSent(cause) ? 'outcomeUnknown' : 'transient',
         { platform: 'bluesky', platformMessage: describeCause(cause) },

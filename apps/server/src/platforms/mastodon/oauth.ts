@@ -16,7 +16,10 @@ export interface MastodonApp {
 /** The instance as an origin: "mastodon.social", "https://mastodon.social/" → "https://mastodon.social". */
 export function instanceOrigin(instance: string): string {
   const given = instance.trim();
-  return new URL(/^https?:\/\//i.test(given) ? given : `https://${given}`).origin;
+  const url = new URL(/^https?:\/\//i.test(given) ? given : `https://${given}`);
+  // The origin would silently drop 'a@' from 'a@127.0.0.1', hiding what the user meant to reach.
+  if (url.username !== '' || url.password !== '') throw new TypeError('an instance has no user name');
+  return url.origin;
 }
 
 export async function registerApp(

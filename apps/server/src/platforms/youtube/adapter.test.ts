@@ -122,7 +122,8 @@ describe('YouTube: connect', () => {
     const [target] = await adapter.targets(account.grant);
     expect((await fetch(target?.profileUrl ?? '')).status).toBe(200);
     expect((await fetch(target?.avatarUrl ?? '')).headers.get('content-type')).toBe('image/png');
-    const other = await connectGoogle(adapter, { untick: [first?.id ?? ''] });
+    // Google's chooser takes one channel: choosing the second reaches it alone.
+    const other = await connectGoogle(adapter, { choose: [second?.id ?? ''] });
     expect((await adapter.targets(other)).map((t) => t.name)).toEqual([second?.title]);
   });
 

@@ -9,3 +9,4 @@ const filters = urlFilters(channelAccountListQuerySchema);
 export const readChannelFilters = filters.read;
 export const writeChannelFilters = filters.write;
 export const toChannelQuery = filters.toQuery;
+export const refusedChannelFilters = filters.refused;

@@ -88,7 +88,12 @@ export const TARGETS: ConnectTargets = {
       handle: null,
       avatarUrl: null,
       profileUrl: null,
-      existing: { accountId: 9, department: { id: 4, name: 'Video desk' }, status: 'expiring' },
+      existing: {
+        scope: 'yours',
+        accountId: 9,
+        department: { id: 4, name: 'Video desk' },
+        status: 'expiring',
+      },
     },
   ],
   missingScopes: [],

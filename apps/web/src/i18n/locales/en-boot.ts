@@ -77,7 +77,7 @@ export const enBoot = {
     noPermission: 'You have no permission to access, please contact the administrator',
     restarting: 'The server is restarting, please wait a moment',
     networkError: 'Network Error',
-    timeout: 'timeout of {{ms}}ms exceeded',
+    timeout: 'The server did not answer within {{seconds}} seconds. Please try again.',
     httpStatus: 'Request failed with status code {{status}}',
     confirmTitle: 'confirm logout',
     confirmContent: 'you have been logged out, you can cancel to stay on this page or log in again',

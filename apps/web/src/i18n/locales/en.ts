@@ -658,6 +658,10 @@ export const en = {
       title: "What's new ({{release}})",
       ok: 'Got it',
       notes: {
+        channels:
+          'Channel accounts: connect Facebook pages, Instagram, YouTube, X, VK, Telegram, LinkedIn, Mastodon, Bluesky, TikTok and Google Analytics 4 to a department, watch their health, renew and release them.',
+        sandbox:
+          'With no platform configured, the sandbox runs every platform locally, so you can try connecting without real accounts.',
         bell: 'The bell shows your unread messages and refreshes every 5 seconds.',
         banner: 'A reminder appears when a publication fails.',
         messages: 'My messages lists your messages, with filters and mark as read.',

@@ -73,7 +73,7 @@ export const esBoot: BootMessages = {
     noPermission: 'No tiene permiso de acceso, contacte con el administrador',
     restarting: 'El servidor se está reiniciando, espere un momento',
     networkError: 'Error de red',
-    timeout: 'Tiempo de espera agotado ({{ms}} ms)',
+    timeout: 'El servidor no respondió en {{seconds}} segundos. Inténtelo de nuevo.',
     httpStatus: 'La solicitud falló con el código de estado {{status}}',
     confirmTitle: 'confirmar cierre de sesión',
     confirmContent:

@@ -663,6 +663,10 @@ export const es: Messages = {
       title: 'Novedades ({{release}})',
       ok: 'Entendido',
       notes: {
+        channels:
+          'Cuentas de canal: conecte páginas de Facebook, Instagram, YouTube, X, VK, Telegram, LinkedIn, Mastodon, Bluesky, TikTok y Google Analytics 4 a un departamento, vigile su estado, renuévelas y desvincúlelas.',
+        sandbox:
+          'Sin ninguna plataforma configurada, el entorno de pruebas ejecuta todas las plataformas en local, para probar la conexión sin cuentas reales.',
         bell: 'La campana muestra sus mensajes sin leer y se actualiza cada 5 segundos.',
         banner: 'Aparece un aviso cuando falla una publicación.',
         messages: 'Mis mensajes muestra sus mensajes, con filtros y marcar como leído.',

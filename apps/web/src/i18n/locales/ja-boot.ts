@@ -73,7 +73,7 @@ export const jaBoot: BootMessages = {
     noPermission: 'アクセス権限がありません。管理者に連絡してください',
     restarting: 'サーバーを再起動しています。しばらくお待ちください',
     networkError: 'ネットワークエラー',
-    timeout: 'タイムアウトしました（{{ms}} ms）',
+    timeout: 'サーバーが {{seconds}} 秒以内に応答しませんでした。もう一度お試しください。',
     httpStatus: 'リクエストが失敗しました（ステータスコード {{status}}）',
     confirmTitle: 'ログアウトの確認',
     confirmContent: 'ログアウトされました。キャンセルしてこのページに留まるか、再度ログインしてください',

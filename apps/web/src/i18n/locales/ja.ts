@@ -656,6 +656,10 @@ export const ja: Messages = {
       title: '新機能（{{release}}）',
       ok: 'OK',
       notes: {
+        channels:
+          'チャンネルアカウント：Facebook ページ、Instagram、YouTube、X、VK、Telegram、LinkedIn、Mastodon、Bluesky、TikTok、Google Analytics 4 を部署に接続し、状態の確認、更新、連携解除ができます。',
+        sandbox:
+          'プラットフォームが未設定のときは、サンドボックスがすべてのプラットフォームをローカルで動かすので、実際のアカウントなしで接続を試せます。',
         bell: 'ベルに未読メッセージが表示され、5 秒ごとに更新されます。',
         banner: '公開に失敗すると通知が表示されます。',
         messages: '「マイメッセージ」でメッセージを絞り込み、既読にできます。',

@@ -73,7 +73,7 @@ export const zhBoot: BootMessages = {
     noPermission: '您没有访问权限，请联系管理员',
     restarting: '服务器正在重启，请稍候',
     networkError: '网络错误',
-    timeout: '请求超时（{{ms}} 毫秒）',
+    timeout: '服务器在 {{seconds}} 秒内没有响应，请重试。',
     httpStatus: '请求失败，状态码 {{status}}',
     confirmTitle: '确认退出',
     confirmContent: '您已被登出，可以取消继续留在该页面，或者重新登录',

@@ -647,6 +647,9 @@ export const zh: Messages = {
       title: '新功能（{{release}}）',
       ok: '知道了',
       notes: {
+        channels:
+          '渠道账号：将 Facebook 主页、Instagram、YouTube、X、VK、Telegram、LinkedIn、Mastodon、Bluesky、TikTok 和 Google Analytics 4 连接到部门，查看其状态，续期和解除连接。',
+        sandbox: '未配置任何平台时，沙盒会在本地运行所有平台，无需真实账号即可试用连接。',
         bell: '铃铛显示未读消息，每 5 秒刷新一次。',
         banner: '发布失败时会出现提醒。',
         messages: '“我的消息”列出您的消息，可筛选并标为已读。',

@@ -12,6 +12,7 @@ import { platformName } from '../platform-name';
 import { releasePageUrl } from '../release-route';
 import { AccountIdentity } from './account-identity';
 import { AccountStatusTag } from './account-status-tag';
+import styles from './account-table.module.css';
 
 interface AccountTableProps {
   items: readonly ChannelAccount[];
@@ -21,14 +22,24 @@ interface AccountTableProps {
   onReconnect?: ((account: ChannelAccount) => void) | undefined;
   /** Set with the release permission: platforms without a release page of their own confirm in a dialog. */
   onRelease?: ((account: ChannelAccount) => void) | undefined;
+  /** Set with the connect permission: moves the account to another department of the caller's scope. */
+  onMove?: ((account: ChannelAccount) => void) | undefined;
 }
 
 /** One row per account with its health: status, token expiry, last success, failures, scopes, quota. */
-export function AccountTable({ items, loading, emptyText, onReconnect, onRelease }: AccountTableProps) {
+export function AccountTable({
+  items,
+  loading,
+  emptyText,
+  onReconnect,
+  onRelease,
+  onMove,
+}: AccountTableProps) {
   const { t, i18n } = useTranslation();
   const formatTime = useFormatTime();
   const lang = currentLanguage(i18n.language);
-  const withActions = onReconnect !== undefined || onRelease !== undefined;
+  const withActions = onReconnect !== undefined || onRelease !== undefined || onMove !== undefined;
+  const withQuota = items.some((item) => item.quotaLeft !== null);
 
   return (
     <ScrollTable<ChannelAccount>
@@ -48,6 +59,7 @@ export function AccountTable({ items, loading, emptyText, onReconnect, onRelease
               handle={row.handle}
               avatarUrl={row.avatarUrl}
               profileUrl={row.profileUrl}
+              className={styles.account}
             />
           ),
         },
@@ -60,7 +72,7 @@ export function AccountTable({ items, loading, emptyText, onReconnect, onRelease
             <Flex vertical gap={4} align="start">
               <AccountStatusTag status={row.status} />
               {row.missingScopes.length > 0 && (
-                <Typography.Text type="warning">
+                <Typography.Text type="warning" className={styles.note}>
                   <WarningOutlined aria-hidden />{' '}
                   {t('channels.missingScopes', { scopes: row.missingScopes.join(', ') })}
                 </Typography.Text>
@@ -98,12 +110,18 @@ export function AccountTable({ items, loading, emptyText, onReconnect, onRelease
               '0'
             ),
         },
-        {
-          key: 'quotaLeft',
-          title: t('channels.quotaLeft'),
-          align: 'end',
-          render: (_, row) => (row.quotaLeft === null ? null : row.quotaLeft.toLocaleString(lang)),
-        },
+        // Most platforms report no quota: an empty column would only take room from the names.
+        ...(withQuota
+          ? [
+              {
+                key: 'quotaLeft',
+                title: t('channels.quotaLeft'),
+                align: 'end' as const,
+                render: (_: unknown, row: ChannelAccount) =>
+                  row.quotaLeft === null ? null : row.quotaLeft.toLocaleString(lang),
+              },
+            ]
+          : []),
         ...(withActions
           ? [
               {
@@ -111,7 +129,7 @@ export function AccountTable({ items, loading, emptyText, onReconnect, onRelease
                 title: t('channels.actions'),
                 className: STICKY_END_COLUMN,
                 render: (_: unknown, row: ChannelAccount) => (
-                  <RowActions account={row} onReconnect={onReconnect} onRelease={onRelease} />
+                  <RowActions account={row} onReconnect={onReconnect} onRelease={onRelease} onMove={onMove} />
                 ),
               },
             ]
@@ -125,7 +143,8 @@ function RowActions({
   account,
   onReconnect,
   onRelease,
-}: Pick<AccountTableProps, 'onReconnect' | 'onRelease'> & { account: ChannelAccount }) {
+  onMove,
+}: Pick<AccountTableProps, 'onReconnect' | 'onRelease' | 'onMove'> & { account: ChannelAccount }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const page = releasePageUrl(account);
@@ -135,6 +154,11 @@ function RowActions({
       {onReconnect && (
         <Button type="link" size="small" onClick={() => onReconnect(account)}>
           {t('channels.reconnect')}
+        </Button>
+      )}
+      {onMove && (
+        <Button type="link" size="small" onClick={() => onMove(account)}>
+          {t('channels.move.action')}
         </Button>
       )}
       {releasable &&

@@ -44,7 +44,7 @@ export function ReleaseDialog({ account, open, onClose, afterOpenChange }: Relea
               type="primary"
               disabled={!understood}
               loading={release.isPending}
-              onClick={() => account && release.mutate({ id: account.id })}
+              onClick={() => account && release.mutate({ id: account.id, platform: account.platform })}
             >
               {t('channels.releasePage.submit')}
             </Button>
@@ -56,7 +56,7 @@ export function ReleaseDialog({ account, open, onClose, afterOpenChange }: Relea
         <ReleaseOutcome result={release.data} />
       ) : (
         <Space orientation="vertical" style={{ width: '100%' }}>
-          <ReleaseExplanation />
+          {account && <ReleaseExplanation account={account} />}
           <Checkbox checked={understood} onChange={(event) => setUnderstood(event.target.checked)}>
             {t('channels.releasePage.confirm')}
           </Checkbox>

@@ -1,4 +1,5 @@
 import type { ChannelAccount } from '@postdeck/contract/channels';
+import type { ChannelPlatform } from '@postdeck/contract/platforms';
 import { Alert, Button, Checkbox, Divider, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +14,12 @@ import { ReleaseOutcome } from './release-outcome';
 interface ReleasePanelProps {
   account: ChannelAccount;
   canRelease: boolean;
+  /** The release page's platform: the server refuses the release if the account is of another. */
+  platform: ChannelPlatform;
 }
 
 /** The release pages' body: the account and its connection, what releasing does, confirm, outcome. */
-export function ReleasePanel({ account, canRelease }: ReleasePanelProps) {
+export function ReleasePanel({ account, canRelease, platform }: ReleasePanelProps) {
   const { t } = useTranslation();
   const formatTime = useFormatTime();
   const release = useRelease();
@@ -48,7 +51,7 @@ export function ReleasePanel({ account, canRelease }: ReleasePanelProps) {
         />
       ) : (
         <>
-          <ReleaseExplanation />
+          <ReleaseExplanation account={account} />
           {canRelease && (
             <Space orientation="vertical">
               <Checkbox checked={understood} onChange={(event) => setUnderstood(event.target.checked)}>
@@ -59,7 +62,7 @@ export function ReleasePanel({ account, canRelease }: ReleasePanelProps) {
                 type="primary"
                 disabled={!understood}
                 loading={release.isPending}
-                onClick={() => release.mutate({ id: account.id })}
+                onClick={() => release.mutate({ id: account.id, platform })}
               >
                 {t('channels.releasePage.submit')}
               </Button>

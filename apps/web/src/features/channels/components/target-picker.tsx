@@ -1,4 +1,4 @@
-import type { ConnectTargets } from '@postdeck/contract/channels';
+import type { ConnectTarget, ConnectTargets } from '@postdeck/contract/channels';
 import { Alert, Button, Checkbox, Flex, List, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +12,16 @@ interface TargetPickerProps {
   onPick: (externalIds: string[]) => void;
 }
 
-/** Every target the grant reaches, all ticked; those already connected are renewed. */
+/** Live in a department outside the caller's scope: shown, never choosable (the server refuses it too). */
+const choosable = (target: ConnectTarget) => target.existing?.scope !== 'elsewhere';
+
+/** Every target the grant reaches, all ticked but those of other departments; those already connected are renewed. */
 export function TargetPicker({ answer, busy, onPick }: TargetPickerProps) {
   const { t } = useTranslation();
-  const [ticked, setTicked] = useState<string[]>(() => answer.targets.map((target) => target.externalId));
+  const open = answer.targets.filter(choosable).map((target) => target.externalId);
+  const [ticked, setTicked] = useState<string[]>(open);
   const platform = platformName(answer.platform);
-  const all = ticked.length === answer.targets.length;
+  const all = open.length > 0 && ticked.length === open.length;
   const toggle = (id: string, on: boolean) =>
     setTicked((current) => (on ? [...current.filter((x) => x !== id), id] : current.filter((x) => x !== id)));
 
@@ -36,12 +40,17 @@ export function TargetPicker({ answer, busy, onPick }: TargetPickerProps) {
           title={t('channels.authorize.missingScopes', { platform, scopes: answer.missingScopes.join(', ') })}
         />
       )}
+      {open.length < answer.targets.length && (
+        <Alert type="warning" showIcon title={t('channels.authorize.elsewhereHelp')} />
+      )}
+      {answer.platform === 'youtube' && (
+        <Alert type="info" showIcon title={t('channels.authorize.oneChannel', { platform })} />
+      )}
       <Checkbox
         checked={all}
+        disabled={open.length === 0}
         indeterminate={!all && ticked.length > 0}
-        onChange={(event) =>
-          setTicked(event.target.checked ? answer.targets.map((target) => target.externalId) : [])
-        }
+        onChange={(event) => setTicked(event.target.checked ? open : [])}
       >
         {t('channels.authorize.selectAll')}
       </Checkbox>
@@ -54,6 +63,7 @@ export function TargetPicker({ answer, busy, onPick }: TargetPickerProps) {
             <Flex gap={12} align="center">
               <Checkbox
                 aria-label={target.name}
+                disabled={!choosable(target)}
                 checked={ticked.includes(target.externalId)}
                 onChange={(event) => toggle(target.externalId, event.target.checked)}
               />
@@ -62,13 +72,7 @@ export function TargetPicker({ answer, busy, onPick }: TargetPickerProps) {
                 handle={target.handle}
                 avatarUrl={target.avatarUrl}
                 profileUrl={target.profileUrl}
-                extra={
-                  target.existing && (
-                    <Tag color="processing">
-                      {t('channels.authorize.existing', { department: target.existing.department.name })}
-                    </Tag>
-                  )
-                }
+                extra={<ExistingTag existing={target.existing} />}
               />
             </Flex>
           </List.Item>
@@ -84,5 +88,18 @@ export function TargetPicker({ answer, busy, onPick }: TargetPickerProps) {
         {t('channels.authorize.submit')}
       </Button>
     </Space>
+  );
+}
+
+/** What connecting a target again does: renew it where it is, bring a released one here, or nothing (another department's). */
+function ExistingTag({ existing }: { existing: ConnectTarget['existing'] }) {
+  const { t } = useTranslation();
+  if (!existing) return null;
+  if (existing.scope === 'elsewhere') return <Tag color="warning">{t('channels.authorize.elsewhere')}</Tag>;
+  const department = existing.department.name;
+  return existing.status === 'released' ? (
+    <Tag>{t('channels.authorize.released', { department })}</Tag>
+  ) : (
+    <Tag color="processing">{t('channels.authorize.existing', { department })}</Tag>
   );
 }

@@ -21,6 +21,7 @@ beforeEach(() => {
     if (path.endsWith('/channel/connect/callback')) {
       if ((body as { error?: string }).error)
         return envelope(null, { status: 400, code: 102004, msg: DENIED });
+      if ((body as { state: string }).state === 'elsewhere') return envelope(ELSEWHERE);
       return envelope(TARGETS);
     }
     if (path.endsWith('/channel/connect/pick')) {
@@ -57,6 +58,14 @@ function renderPage(entry: string) {
 
 const CALLBACK = '/prod-api/channel/connect/callback';
 
+/** The second page is live in a department outside the caller's scope. */
+const ELSEWHERE = {
+  ...TARGETS,
+  targets: TARGETS.targets.map((target, index) =>
+    index === 1 ? { ...target, existing: { scope: 'elsewhere' as const } } : target,
+  ),
+};
+
 describe('/authOpen', () => {
   it('sends the answer once, clears it from the address, and connects the targets ticked', async () => {
     const { router, user } = renderPage('/authOpen?state=s-1&code=c-1');
@@ -65,7 +74,9 @@ describe('/authOpen', () => {
     expect(JSON.parse(String(calls(spy, CALLBACK)[0]?.[1]?.body))).toEqual({ state: 's-1', code: 'c-1' });
     expect(router.state.location.search).toBe('');
     expect(
-      screen.getByText('Every account this sign-in reaches. Those ticked will belong to Newsroom.'),
+      screen.getByText(
+        'Every account this sign-in reaches. Those ticked will belong to the department Newsroom.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('Connected in Video desk, will be renewed')).toBeInTheDocument();
 
@@ -84,6 +95,26 @@ describe('/authOpen', () => {
       externalIds: ['page-1'],
     });
     expect(calls(spy, CALLBACK)).toHaveLength(1);
+  });
+
+  it("shows another department's account as not choosable, without naming the department", async () => {
+    const { user } = renderPage('/authOpen?state=elsewhere&code=c-3');
+    expect(
+      await screen.findByText('Connected in another department: not yours to renew'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/An administrator over both departments can move it/)).toBeInTheDocument();
+    expect(screen.queryByText(/Video desk/)).not.toBeInTheDocument();
+    const evening = screen.getByRole('checkbox', { name: 'Evening News' });
+    expect(evening).toBeDisabled();
+    expect(evening).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Connect selected' }));
+    await waitFor(() =>
+      expect(JSON.parse(String(calls(spy, '/prod-api/channel/connect/pick')[0]?.[1]?.body))).toEqual({
+        connectionId: 41,
+        externalIds: ['page-1'],
+      }),
+    );
   });
 
   it("shows a denied consent in the user's language, with the ways on", async () => {

@@ -38,7 +38,23 @@ beforeEach(() => {
     if (path.endsWith('/control/dept/list')) return envelope(DEPARTMENTS);
     if (path.endsWith('/channel/account/release')) {
       const released = account((body as { id: number }).id, 'Morning News', { status: 'released' });
-      return envelope({ account: released, revokedAtPlatform: true, heldPublications: 2 });
+      return envelope({
+        account: released,
+        revokedAtPlatform: false,
+        notRevokedReason: 'unsupported',
+        heldPublications: 2,
+      });
+    }
+    if (path.endsWith('/channel/account/move')) {
+      const { id, departmentId } = body as { id: number; departmentId: number };
+      if (departmentId === 3)
+        return envelope(
+          { errors: [{ field: 'departmentId', message: 'The account is in that department already' }] },
+          { status: 400, code: 102022, msg: 'The account is in that department already' },
+        );
+      return envelope({
+        account: account(id, 'Morning News', { department: { id: 1, name: 'Head office' } }),
+      });
     }
     if (path.endsWith('/channel/connect/start'))
       return envelope({ authorizationUrl: 'http://127.0.0.1:9/consent?x=1' });
@@ -126,22 +142,58 @@ describe('the channel accounts page', () => {
     await user.click(within(await rowOf('Morning News')).getByRole('button', { name: 'Release' }));
     const dialog = await dialogTitled('Release Morning News');
     expect(within(dialog).getByText(/stored tokens are wiped/)).toBeInTheDocument();
+    // Facebook has no revoke call: the dialog says where its access is ended by hand.
+    expect(
+      within(dialog).getByText(
+        /^Facebook has no call for Postdeck to give its access back\. .*Business integrations/,
+      ),
+    ).toBeInTheDocument();
     const release = within(dialog).getByRole('button', { name: 'Release' });
     expect(release).toBeDisabled();
     await user.click(within(dialog).getByRole('checkbox', { name: /I understand/ }));
     await user.click(release);
     expect(await within(dialog).findByText('Morning News is released.')).toBeInTheDocument();
-    expect(within(dialog).getByText('The access was revoked at Facebook too.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('status')).toHaveTextContent(/Facebook has no call for Postdeck/);
     expect(
       within(dialog).getByText('Scheduled publications held: 2. Their authors were told.'),
     ).toBeInTheDocument();
-    expect(bodyOf('/prod-api/channel/account/release')).toEqual({ id: 1 });
+    expect(bodyOf('/prod-api/channel/account/release')).toEqual({ id: 1, platform: 'facebook' });
 
     await user.click(within(dialog).getByText('Close'));
     await user.click(within(await rowOf('Launch Channel')).getByRole('link', { name: 'Release' }));
     await waitFor(() =>
       expect(router.state.location.pathname + router.state.location.search).toBe('/youtubeRelieve?id=2'),
     );
+  });
+
+  it('moves an account to another department after choosing it, and shows a refusal in place', async () => {
+    const { user } = renderPage();
+    await user.click(within(await rowOf('Morning News')).getByRole('button', { name: 'Move' }));
+    const dialog = await dialogTitled('Move Morning News to another department');
+    expect(within(dialog).getByText(/The account is in Newsroom\./)).toBeInTheDocument();
+    const submit = within(dialog).getByRole('button', { name: 'Move' });
+    expect(submit).toBeDisabled();
+    await user.click(within(dialog).getByLabelText('New department'));
+    await user.click(await screen.findByTitle('Newsroom'));
+    await user.click(submit);
+    expect(await within(dialog).findByText('The account is in that department already')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText('New department'));
+    await user.click(await screen.findByTitle('Head office'));
+    await user.click(submit);
+    expect(await screen.findByText('Morning News now belongs to Head office')).toBeInTheDocument();
+    expect(bodyOf('/prod-api/channel/account/move')).toEqual({ id: 1, departmentId: 1 });
+  });
+
+  it('drops a filter value it does not know from the address, and says so', async () => {
+    const { router } = renderPage(`${LIST}?platform=myspace&status=active&page=2`);
+    await rowOf('Morning News');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=active&page=2'));
+    expect(
+      await screen.findByText(
+        'Filters this list does not know were removed from the address: platform=myspace',
+      ),
+    ).toBeInTheDocument();
+    expect(lastListQuery()).toBe('page=2&status=active');
   });
 
   it('shows no actions without the connect and release permissions, and an empty list invites to connect', async () => {

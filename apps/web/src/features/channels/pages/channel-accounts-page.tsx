@@ -1,7 +1,7 @@
 import { LinkOutlined } from '@ant-design/icons';
 import type { ChannelAccount } from '@postdeck/contract/channels';
 import { channelPlatformSchema } from '@postdeck/contract/platforms';
-import { Button, Card, Empty, Typography } from 'antd';
+import { App, Button, Card, Empty, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -13,9 +13,16 @@ import { useChannelAccounts, useChannelPlatforms } from '../api/channel-queries'
 import { AccountFilters } from '../components/account-filters';
 import { AccountTable } from '../components/account-table';
 import { type ConnectPreset, ConnectDialog } from '../components/connect-dialog';
+import { MoveDialog } from '../components/move-dialog';
 import { ReleaseDialog } from '../components/release-dialog';
 import { SandboxNotice } from '../components/sandbox-notice';
-import { type ChannelFilters, readChannelFilters, toChannelQuery, writeChannelFilters } from '../list-query';
+import {
+  type ChannelFilters,
+  readChannelFilters,
+  refusedChannelFilters,
+  toChannelQuery,
+  writeChannelFilters,
+} from '../list-query';
 import { useChannelPermissions } from '../use-channel-permissions';
 
 const FILTER_KEYS = ['platform', 'departmentId', 'status'] as const;
@@ -27,6 +34,7 @@ const FILTER_KEYS = ['platform', 'departmentId', 'status'] as const;
  */
 export function ChannelAccountsPage() {
   const { t } = useTranslation();
+  const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const filters = readChannelFilters(params);
   const list = useChannelAccounts(toChannelQuery(filters));
@@ -34,6 +42,7 @@ export function ChannelAccountsPage() {
   const { canConnect, canRelease } = useChannelPermissions();
   const connecting = useDialogTarget<ConnectPreset>();
   const releasing = useDialogTarget<ChannelAccount>();
+  const moving = useDialogTarget<ChannelAccount>();
 
   const connectParam = params.get('connect');
   useEffect(() => {
@@ -43,6 +52,22 @@ export function ChannelAccountsPage() {
     // Once per address that asks for it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [connectParam]);
+
+  // A value the list cannot filter on (?platform=myspace) leaves the address, and the user is
+  // told: the address then says what the list shows, and a mistyped link is not taken for a filter.
+  const refused = refusedChannelFilters(params);
+  const refusedText = refused.map((key) => `${key}=${params.get(key) ?? ''}`).join(', ');
+  useEffect(() => {
+    if (refused.length === 0) return;
+    void message.warning(t('channels.filtersDropped', { filters: refusedText }));
+    // With ?connect, the effect above writes the address from the filters read, without these.
+    if (connectParam !== null) return;
+    const kept = new URLSearchParams(params);
+    for (const key of refused) kept.delete(key);
+    setParams(kept, { replace: true });
+    // Once per refused address.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refusedText]);
 
   const change = (next: Partial<ChannelFilters>) =>
     setParams(writeChannelFilters(changeListFilters(filters, next)));
@@ -95,6 +120,7 @@ export function ChannelAccountsPage() {
                 : undefined
             }
             onRelease={canRelease ? releasing.show : undefined}
+            onMove={canConnect ? moving.show : undefined}
           />
           <ListPager
             answer={list.data}
@@ -110,6 +136,13 @@ export function ChannelAccountsPage() {
         preset={connecting.target}
         onClose={connecting.hide}
         afterOpenChange={connecting.afterOpenChange}
+      />
+      <MoveDialog
+        key={`move-${moving.round}`}
+        account={moving.target}
+        open={moving.open}
+        onClose={moving.hide}
+        afterOpenChange={moving.afterOpenChange}
       />
       <ReleaseDialog
         key={`release-${releasing.round}`}

@@ -4,15 +4,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGuideRead } from '../api/guide-read';
 import { useGuideStatus } from '../api/guide-status';
+import { useUserStore } from '../../../stores/user-store';
 
 /** The release whose notes the dialog shows (the server's `upgradeTime` key). */
 export { RELEASE } from '../release';
 
-const NOTES = ['bell', 'banner', 'messages', 'profile'] as const;
+const NOTES = ['channels', 'sandbox', 'bell', 'banner', 'messages', 'profile'] as const;
 
-/** 'What's new', once per release: shown while the server says the notes are not seen. */
+/**
+ * 'What's new', once per release: shown while the server says the notes are not seen, and never
+ * over the forced password change (the notes wait until a password is chosen).
+ */
 export function WhatsNewDialog() {
   const { t } = useTranslation();
+  const forced = useUserStore((state) => state.info?.mustChangePassword ?? false);
   const status = useGuideStatus(RELEASE);
   const read = useGuideRead();
   const [closed, setClosed] = useState(false);
@@ -24,7 +29,7 @@ export function WhatsNewDialog() {
 
   return (
     <Modal
-      open={status.data?.seen === false && !closed}
+      open={!forced && status.data?.seen === false && !closed}
       title={t('me.whatsNew.title', { release: RELEASE })}
       onOk={close}
       onCancel={close}

@@ -26,6 +26,7 @@ export const enChannels = {
   empty: 'No channel account is connected yet',
   emptyHint: 'Connect a Facebook page, a YouTube channel, a Telegram channel… to publish to it.',
   noMatch: 'No account matches these filters',
+  filtersDropped: 'Filters this list does not know were removed from the address: {{filters}}',
   sandbox: {
     title: 'Sandbox',
     description:
@@ -61,12 +62,27 @@ export const enChannels = {
     connected: 'Accounts connected: {{count}}',
     loadFailed: 'The platforms could not be loaded',
   },
+  move: {
+    action: 'Move',
+    title: 'Move {{name}} to another department',
+    intro:
+      'The account is in {{department}}. Its publications and history go with it; the administrators of the department it leaves no longer see it.',
+    to: 'New department',
+    submit: 'Move',
+    done: '{{name}} now belongs to {{department}}',
+  },
   authorize: {
     reading: 'Reading the answer of the platform…',
     title: 'Choose what to connect on {{platform}}',
-    intro: 'Every account this sign-in reaches. Those ticked will belong to {{department}}.',
+    intro: 'Every account this sign-in reaches. Those ticked will belong to the department {{department}}.',
     selectAll: 'Select all',
     existing: 'Connected in {{department}}, will be renewed',
+    released: 'Released in {{department}}, will be connected again here',
+    elsewhere: 'Connected in another department: not yours to renew',
+    elsewhereHelp:
+      'An administrator over both departments can move it from the channel accounts page, or that department can release it first.',
+    oneChannel:
+      '{{platform}} connects one channel per sign-in. To add another channel, connect again and choose it on the {{platform}} page.',
     missingScopes:
       '{{platform}} did not grant every permission Postdeck asks for ({{scopes}}): these accounts may not work fully.',
     expiresAt: 'Choose before {{time}}.',
@@ -92,7 +108,10 @@ export const enChannels = {
     none: 'None',
     whatHappens: 'What releasing does',
     steps: {
-      revoke: 'Postdeck gives up its access at the platform, where the platform allows it.',
+      revoke:
+        'Postdeck revokes its access at {{platform}}, once no other account connected with the same sign-in uses it.',
+      revokeShared:
+        'Postdeck keeps its access at {{platform}} while {{names}}, connected with the same sign-in, still use it: it is revoked with the last of them.',
       tokens: 'The stored tokens are wiped: nothing can be published to this account any more.',
       history: 'The account stays listed as released, with its publications and statistics.',
       held: 'Publications scheduled on it are held, and their authors are told.',
@@ -102,8 +121,37 @@ export const enChannels = {
     released: '{{name}} is released.',
     releasedAt: 'Released {{time}}',
     revoked: 'The access was revoked at {{platform}} too.',
-    notRevoked:
-      '{{platform}} does not let Postdeck revoke its access: remove Postdeck in its settings if you wish.',
+    noRevokeCall: '{{platform}} has no call for Postdeck to give its access back. {{manual}}',
+    notRevoked: {
+      sharedGrant:
+        'The access at {{platform}} was kept: other accounts connected with the same sign-in still use it. It is revoked when the last of them is released.',
+      failed: '{{platform}} did not confirm that the access was revoked. {{manual}}',
+      noGrant: 'No access was stored for this account, so there was nothing to revoke at {{platform}}.',
+    },
+    manual: {
+      facebook: 'To end it there too, remove Postdeck under Settings › Business integrations on Facebook.',
+      instagram:
+        'Instagram accounts are connected through Facebook: to end it there too, remove Postdeck under Settings › Business integrations on Facebook.',
+      youtube:
+        'To end it yourself, remove Postdeck under Security › Third-party apps and services in the Google account.',
+      ga4: 'To end it yourself, remove Postdeck under Security › Third-party apps and services in the Google account.',
+      x: 'To end it yourself, remove Postdeck under Settings › Security and account access › Apps and sessions › Connected apps on X.',
+      vk: 'To end it there too, remove Postdeck under Services and websites in the VK ID account (id.vk.com).',
+      telegram:
+        "To end the bot's access, remove the bot from the channel, or revoke its token with BotFather (/revoke).",
+      linkedin:
+        'To end it there too, remove Postdeck under Settings › Data privacy › Permitted services on LinkedIn.',
+      mastodon:
+        'To end it yourself, remove Postdeck under Preferences › Account › Authorized apps on the Mastodon server.',
+      bluesky:
+        'To end it there too, delete the app password Postdeck used under Settings › Privacy and security › App passwords on Bluesky.',
+      tiktok:
+        'To end it there too, remove Postdeck under Settings and privacy › Security and permissions › Apps and services on TikTok.',
+    },
+    wrongPlatform: 'This is a {{platform}} account, not a {{expected}} one',
+    wrongPlatformHint: 'This page releases {{expected}} accounts only: nothing here was changed.',
+    toPlatformRelease: 'Open its {{platform}} release page',
+    toPlatformAccounts: 'Release it from the {{platform}} accounts',
     held: 'Scheduled publications held: {{count}}. Their authors were told.',
     noHeld: 'No scheduled publication was waiting on it.',
     alreadyReleased: 'This account is released.',

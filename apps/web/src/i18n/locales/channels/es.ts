@@ -28,6 +28,7 @@ export const esChannels: ChannelMessages = {
   emptyHint:
     'Conecte una página de Facebook, un canal de YouTube, un canal de Telegram… para publicar en ellos.',
   noMatch: 'Ninguna cuenta coincide con estos filtros',
+  filtersDropped: 'Se quitaron de la dirección filtros que esta lista no conoce: {{filters}}',
   sandbox: {
     title: 'Entorno de pruebas',
     description:
@@ -64,13 +65,28 @@ export const esChannels: ChannelMessages = {
     connected: 'Cuentas conectadas: {{count}}',
     loadFailed: 'No se pudieron cargar las plataformas',
   },
+  move: {
+    action: 'Mover',
+    title: 'Mover {{name}} a otro departamento',
+    intro:
+      'La cuenta está en {{department}}. Sus publicaciones e historial van con ella; los administradores del departamento que deja ya no la verán.',
+    to: 'Nuevo departamento',
+    submit: 'Mover',
+    done: '{{name}} pertenece ahora a {{department}}',
+  },
   authorize: {
     reading: 'Leyendo la respuesta de la plataforma…',
     title: 'Elija qué conectar en {{platform}}',
     intro:
-      'Todas las cuentas a las que llega este inicio de sesión. Las marcadas pertenecerán a {{department}}.',
+      'Todas las cuentas a las que llega este inicio de sesión. Las marcadas pertenecerán al departamento {{department}}.',
     selectAll: 'Seleccionar todas',
     existing: 'Conectada en {{department}}, se renovará',
+    released: 'Desvinculada en {{department}}, se conectará de nuevo aquí',
+    elsewhere: 'Conectada en otro departamento: no le corresponde renovarla',
+    elsewhereHelp:
+      'Un administrador de ambos departamentos puede moverla desde la página de cuentas de canal, o ese departamento puede desvincularla antes.',
+    oneChannel:
+      '{{platform}} conecta un canal por inicio de sesión. Para añadir otro canal, conecte de nuevo y elíjalo en la página de {{platform}}.',
     missingScopes:
       '{{platform}} no concedió todos los permisos que pide Postdeck ({{scopes}}): puede que estas cuentas no funcionen del todo.',
     expiresAt: 'Elija antes de {{time}}.',
@@ -96,7 +112,10 @@ export const esChannels: ChannelMessages = {
     none: 'Ninguno',
     whatHappens: 'Qué hace desvincular',
     steps: {
-      revoke: 'Postdeck renuncia a su acceso en la plataforma, donde la plataforma lo permite.',
+      revoke:
+        'Postdeck revoca su acceso en {{platform}} cuando ninguna otra cuenta conectada con el mismo inicio de sesión lo usa.',
+      revokeShared:
+        'Postdeck mantiene su acceso en {{platform}} mientras {{names}}, conectadas con el mismo inicio de sesión, lo sigan usando: se revoca con la última de ellas.',
       tokens: 'Se borran los tokens guardados: ya no se puede publicar nada en esta cuenta.',
       history: 'La cuenta sigue en la lista como desvinculada, con sus publicaciones y estadísticas.',
       held: 'Las publicaciones programadas en ella quedan retenidas y se avisa a sus autores.',
@@ -106,8 +125,39 @@ export const esChannels: ChannelMessages = {
     released: '{{name}} está desvinculada.',
     releasedAt: 'Desvinculada {{time}}',
     revoked: 'El acceso también se revocó en {{platform}}.',
-    notRevoked:
-      '{{platform}} no permite a Postdeck revocar su acceso: si lo desea, quite Postdeck en sus ajustes.',
+    noRevokeCall: '{{platform}} no ofrece a Postdeck ninguna forma de devolver su acceso. {{manual}}',
+    notRevoked: {
+      sharedGrant:
+        'Se mantuvo el acceso en {{platform}}: otras cuentas conectadas con el mismo inicio de sesión lo siguen usando. Se revoca al desvincular la última de ellas.',
+      failed: '{{platform}} no confirmó que se revocara el acceso. {{manual}}',
+      noGrant:
+        'No había ningún acceso guardado para esta cuenta, así que no había nada que revocar en {{platform}}.',
+    },
+    manual: {
+      facebook:
+        'Para terminarlo también allí, quite Postdeck en Configuración › Integraciones comerciales de Facebook.',
+      instagram:
+        'Las cuentas de Instagram se conectan a través de Facebook: para terminarlo también allí, quite Postdeck en Configuración › Integraciones comerciales de Facebook.',
+      youtube:
+        'Para terminarlo usted mismo, quite Postdeck en Seguridad › Aplicaciones y servicios de terceros de la cuenta de Google.',
+      ga4: 'Para terminarlo usted mismo, quite Postdeck en Seguridad › Aplicaciones y servicios de terceros de la cuenta de Google.',
+      x: 'Para terminarlo usted mismo, quite Postdeck en Configuración › Seguridad y acceso a la cuenta › Aplicaciones y sesiones › Aplicaciones conectadas de X.',
+      vk: 'Para terminarlo también allí, quite Postdeck en Servicios y sitios web de la cuenta de VK ID (id.vk.com).',
+      telegram:
+        'Para terminar el acceso del bot, quite el bot del canal o revoque su token con BotFather (/revoke).',
+      linkedin:
+        'Para terminarlo también allí, quite Postdeck en Configuración › Privacidad de datos › Servicios permitidos de LinkedIn.',
+      mastodon:
+        'Para terminarlo usted mismo, quite Postdeck en Preferencias › Cuenta › Aplicaciones autorizadas del servidor de Mastodon.',
+      bluesky:
+        'Para terminarlo también allí, borre la contraseña de aplicación que usó Postdeck en Ajustes › Privacidad y seguridad › Contraseñas de aplicación de Bluesky.',
+      tiktok:
+        'Para terminarlo también allí, quite Postdeck en Ajustes y privacidad › Seguridad y permisos › Aplicaciones y servicios de TikTok.',
+    },
+    wrongPlatform: 'Esta es una cuenta de {{platform}}, no de {{expected}}',
+    wrongPlatformHint: 'Esta página solo desvincula cuentas de {{expected}}: aquí no se cambió nada.',
+    toPlatformRelease: 'Abrir su página de desvinculación de {{platform}}',
+    toPlatformAccounts: 'Desvincularla desde las cuentas de {{platform}}',
     held: 'Publicaciones programadas retenidas: {{count}}. Se avisó a sus autores.',
     noHeld: 'No había ninguna publicación programada en ella.',
     alreadyReleased: 'Esta cuenta está desvinculada.',

@@ -27,6 +27,7 @@ export const zhChannels: ChannelMessages = {
   empty: '尚未连接任何渠道账号',
   emptyHint: '连接 Facebook 主页、YouTube 频道、Telegram 频道等，即可向其发布。',
   noMatch: '没有符合筛选条件的账号',
+  filtersDropped: '此列表不支持的筛选条件已从地址中移除：{{filters}}',
   sandbox: {
     title: '沙盒',
     description:
@@ -61,12 +62,25 @@ export const zhChannels: ChannelMessages = {
     connected: '已连接账号：{{count}} 个',
     loadFailed: '无法加载平台列表',
   },
+  move: {
+    action: '移动',
+    title: '将 {{name}} 移动到其他部门',
+    intro: '该账号目前属于 {{department}}。其发布内容和历史记录随之移动；原部门的管理员将不再看到它。',
+    to: '新部门',
+    submit: '移动',
+    done: '{{name}} 现在属于 {{department}}',
+  },
   authorize: {
     reading: '正在读取平台的回应…',
     title: '选择要连接的 {{platform}} 账号',
-    intro: '此次授权可触及的全部账号。勾选的账号将归属于 {{department}}。',
+    intro: '此次授权可触及的全部账号。勾选的账号将归属于部门 {{department}}。',
     selectAll: '全选',
     existing: '已在 {{department}} 连接，将被续期',
+    released: '已在 {{department}} 解除连接，将在此重新连接',
+    elsewhere: '已在其他部门连接：您无权续期',
+    elsewhereHelp: '可由同时管理两个部门的管理员在渠道账号页面移动它，或由该部门先解除连接。',
+    oneChannel:
+      '{{platform}} 每次授权只连接一个频道。如需添加其他频道，请再次连接并在 {{platform}} 页面上选择它。',
     missingScopes:
       '{{platform}} 未授予 Postdeck 请求的全部权限（{{scopes}}）：这些账号可能无法完全正常使用。',
     expiresAt: '请在 {{time}} 之前选择。',
@@ -92,7 +106,9 @@ export const zhChannels: ChannelMessages = {
     none: '无',
     whatHappens: '解除后会发生什么',
     steps: {
-      revoke: '在平台允许的情况下，Postdeck 会在平台上放弃其访问权限。',
+      revoke: '当没有其他通过同一次登录连接的账号仍在使用时，Postdeck 会在 {{platform}} 上撤销其访问权限。',
+      revokeShared:
+        '{{names}} 通过同一次登录连接，仍在使用 Postdeck 在 {{platform}} 上的访问权限，因此暂时保留；最后一个解除时才会撤销。',
       tokens: '已保存的令牌将被清除：此后无法再向该账号发布任何内容。',
       history: '账号仍以“已解除”状态列出，保留其发布记录和统计数据。',
       held: '该账号上已排期的发布将被暂停，并通知其作者。',
@@ -102,7 +118,32 @@ export const zhChannels: ChannelMessages = {
     released: '{{name}} 已解除。',
     releasedAt: '解除于 {{time}}',
     revoked: '也已在 {{platform}} 上撤销访问权限。',
-    notRevoked: '{{platform}} 不允许 Postdeck 撤销其访问权限：如有需要，请在其设置中移除 Postdeck。',
+    noRevokeCall: '{{platform}} 没有供 Postdeck 交还访问权限的接口。{{manual}}',
+    notRevoked: {
+      sharedGrant:
+        '已保留在 {{platform}} 上的访问权限：其他通过同一次登录连接的账号仍在使用。最后一个账号解除时才会撤销。',
+      failed: '{{platform}} 未确认已撤销访问权限。{{manual}}',
+      noGrant: '此账号没有保存任何访问权限，因此无需在 {{platform}} 上撤销。',
+    },
+    manual: {
+      facebook: '如需在平台上一并结束，请在 Facebook 的“设置 › 商务集成”中移除 Postdeck。',
+      instagram:
+        'Instagram 账号通过 Facebook 连接：如需在平台上一并结束，请在 Facebook 的“设置 › 商务集成”中移除 Postdeck。',
+      youtube: '如需自行结束，请在 Google 账号的“安全 › 第三方应用和服务”中移除 Postdeck。',
+      ga4: '如需自行结束，请在 Google 账号的“安全 › 第三方应用和服务”中移除 Postdeck。',
+      x: '如需自行结束，请在 X 的“设置 › 安全和账号访问权限 › 应用和会话 › 已连接的应用”中移除 Postdeck。',
+      vk: '如需在平台上一并结束，请在 VK ID 账号（id.vk.com）的“服务和网站”中移除 Postdeck。',
+      telegram: '如需结束机器人的访问，请将机器人从频道中移除，或通过 BotFather 撤销其令牌（/revoke）。',
+      linkedin: '如需在平台上一并结束，请在 LinkedIn 的“设置 › 数据隐私 › 已授权的服务”中移除 Postdeck。',
+      mastodon: '如需自行结束，请在 Mastodon 服务器的“偏好设置 › 账号 › 已授权的应用”中移除 Postdeck。',
+      bluesky:
+        '如需在平台上一并结束，请在 Bluesky 的“设置 › 隐私与安全 › 应用密码”中删除 Postdeck 使用的应用密码。',
+      tiktok: '如需在平台上一并结束，请在 TikTok 的“设置和隐私 › 安全和权限 › 应用和服务”中移除 Postdeck。',
+    },
+    wrongPlatform: '这是 {{platform}} 账号，不是 {{expected}} 账号',
+    wrongPlatformHint: '此页面只解除 {{expected}} 账号：这里没有做任何更改。',
+    toPlatformRelease: '打开其 {{platform}} 解除页面',
+    toPlatformAccounts: '在 {{platform}} 账号列表中解除',
     held: '已暂停的排期发布：{{count}} 条，已通知其作者。',
     noHeld: '没有等待在该账号上的排期发布。',
     alreadyReleased: '该账号已解除。',
