@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../apps/server/src/lib/chromium.ts';
 import { E2E } from '../apps/web/e2e/e2e-env.ts';
 import { API_BASE, COOKIE, DEFAULT_LANDING } from '../packages/contract/src/constants.ts';
 import { ENDPOINT_ROUTES } from '../packages/contract/src/endpoint-routes.ts';
@@ -19,17 +20,8 @@ import { LOGIN_JS_BUDGET_KB, measureLoginJs } from './measure-login-js.mjs';
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 8191);
 const debuggingPort = Number(process.env.LIGHTHOUSE_DEBUGGING_PORT ?? 9333);
 const base = `http://127.0.0.1:${port}`;
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--headless=new',
-  `--remote-debugging-port=${debuggingPort}`,
-];
+const chromePath = chromiumPath();
+const CHROME_FLAGS = [...CHROMIUM_ARGS, '--headless=new', `--remote-debugging-port=${debuggingPort}`];
 const ALL_PAGES = [
   { name: '/login', path: '/login', signedIn: false },
   { name: 'department content', path: DEFAULT_LANDING, signedIn: true },

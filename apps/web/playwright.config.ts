@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from '../server/src/lib/chromium.ts';
 import { E2E, E2E_SSO } from './e2e/e2e-env';
 
 /**
@@ -18,18 +19,8 @@ export default defineConfig({
     baseURL: E2E.baseUrl,
     locale: 'en-US',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-        '--disable-quic',
-      ],
-    },
+    // Headless comes from Playwright's own option, so `--headed` still shows the browser.
+    launchOptions: { executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] },
   },
   webServer: [
     {

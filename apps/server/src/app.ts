@@ -21,6 +21,10 @@ import { manualRoutes } from './modules/manual/routes.ts';
 import type { Avatars } from './modules/channels/avatars.ts';
 import type { ChannelHealth } from './modules/channels/health.ts';
 import { createChannelsModule } from './modules/channels/module.ts';
+import { createPublishingModule } from './modules/publishing/module.ts';
+import type { PublishingWorker } from './modules/publishing/worker.ts';
+import type { Screenshots } from './modules/publishing/screenshot.ts';
+import type { PlatformRegistry } from './platforms/registry.ts';
 import { createMaterialsModule } from './modules/materials/module.ts';
 import { userAdminRoutes } from './modules/users/admin-routes.ts';
 import { createUserAdminService } from './modules/users/admin-service.ts';
@@ -60,6 +64,12 @@ declare module 'fastify' {
     channelHealth: ChannelHealth;
     /** The accounts' pictures, exposed so tests fetch one when they choose (as its job does). */
     channelAvatars: Avatars;
+    /** The publishing pipeline's worker, exposed so tests run a send or the sweeper when they choose. */
+    publishing: PublishingWorker;
+    /** The screenshot proofs of publications, exposed so tests take one when they choose (as its job does). */
+    publicationScreenshots: Screenshots;
+    /** The platforms (and in the sandbox their local servers), exposed so tests reach a server's switches. */
+    platforms: PlatformRegistry;
   }
 }
 
@@ -185,6 +195,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (message, err) => app.log.warn({ err }, message),
   });
   await channels.registerJobs();
+  const publishing = createPublishingModule({
+    db: database.db,
+    clock,
+    registry: channels.registry,
+    vault: channels.vault,
+    storage: materials.storage,
+    notifier,
+    jobs: deps.jobs,
+    log: (message, detail) => app.log.info(detail ?? {}, `publishing: ${message}`),
+    materials,
+    allowPrivate: config.channels.allowPrivate,
+    publicOrigin: config.channels.redirectUri
+      ? new URL(config.channels.redirectUri).origin
+      : `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`,
+  });
+  await publishing.registerJobs();
+  app.decorate('publishing', publishing.worker);
+  app.decorate('publicationScreenshots', publishing.screenshots);
+  app.decorate('platforms', channels.registry);
   app.decorate('channelHealth', channels.health);
   app.decorate('channelAvatars', channels.avatars);
   app.addHook('onClose', () => channels.close());
@@ -233,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
       materials.routes(api);
       channels.routes(api);
+      publishing.routes(api);
     },
     { prefix: API_BASE },
   );

@@ -156,6 +156,47 @@ export const ENDPOINT_ROUTES = {
     path: '/content/restore',
     permission: PERMISSIONS.contentAdminList,
   },
+  publishCreate: {
+    method: 'POST',
+    path: '/content/publish/create',
+    permission: PERMISSIONS.publishCreate,
+  },
+  publishTargets: {
+    method: 'GET',
+    path: '/content/publish/targets',
+    permission: PERMISSIONS.publishCreate,
+  },
+  publicationDetail: {
+    method: 'GET',
+    path: '/content/publish/detail',
+    permission: PERMISSIONS.publishList,
+  },
+  publicationWithdrawal: {
+    method: 'POST',
+    path: '/content/publish/withdrawal',
+    permission: PERMISSIONS.publishCreate,
+  },
+  publicationUpdate: {
+    method: 'POST',
+    path: '/content/publish/update',
+    permission: PERMISSIONS.publishCreate,
+  },
+  publicationChunkStatus: {
+    method: 'GET',
+    path: '/content/publish/queryChunkVideoStatus',
+    permission: PERMISSIONS.publishList,
+  },
+  publicationSettle: {
+    method: 'POST',
+    path: '/content/publish/settle',
+    permission: PERMISSIONS.publishCreate,
+  },
+  publicationScreenshot: {
+    method: 'GET',
+    path: '/content/publish/screenShot',
+    permission: PERMISSIONS.publishList,
+    timeoutMs: HISTORY_TIMEOUT_MS,
+  },
   channelPlatforms: {
     method: 'GET',
     path: '/channel/platforms',

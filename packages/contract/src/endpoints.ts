@@ -34,6 +34,21 @@ import {
   telegramConnectBodySchema,
 } from './channels.ts';
 import {
+  chunkStatusQuerySchema,
+  chunkStatusSchema,
+  publicationDetailSchema,
+  publicationIdQuerySchema,
+  publicationSchema,
+  publicationUpdateBodySchema,
+  publishBodySchema,
+  publishResultSchema,
+  publishTargetsSchema,
+  settleBodySchema,
+  withdrawalBodySchema,
+  withdrawalSchema,
+} from './publishing.ts';
+import { publicationScreenshotQuerySchema, publicationScreenshotSchema } from './publication-screenshot.ts';
+import {
   contentArchiveBodySchema,
   contentCreateBodySchema,
   contentDetailSchema,
@@ -325,6 +340,66 @@ export const endpoints = {
     tag: 'content',
     body: contentIdBodySchema,
     response: contentDetailSchema,
+  },
+  publishCreate: {
+    ...ENDPOINT_ROUTES.publishCreate,
+    summary:
+      'Publishes a content to accounts now or at a time: a parent and one publication per account, each a snapshot; the preflight refuses what a platform would',
+    tag: 'publishing',
+    body: publishBodySchema,
+    response: publishResultSchema,
+  },
+  publishTargets: {
+    ...ENDPOINT_ROUTES.publishTargets,
+    summary:
+      "The accounts of the caller's data scope the composer offers, those not choosable with the reason, and the caller's last choice",
+    tag: 'publishing',
+    response: publishTargetsSchema,
+  },
+  publicationDetail: {
+    ...ENDPOINT_ROUTES.publicationDetail,
+    summary: "One publication with its timeline, the text as sent and the platform's raw error",
+    tag: 'publishing',
+    querystring: publicationIdQuerySchema,
+    response: publicationDetailSchema,
+  },
+  publicationWithdrawal: {
+    ...ENDPOINT_ROUTES.publicationWithdrawal,
+    summary: "Cancels a publication (or a parent's) before it goes out; one already sending is told apart",
+    tag: 'publishing',
+    body: withdrawalBodySchema,
+    response: withdrawalSchema,
+  },
+  publicationUpdate: {
+    ...ENDPOINT_ROUTES.publicationUpdate,
+    summary:
+      'Edits a publication before it goes out (time, text, options; the preflight again); one already sending is told apart',
+    tag: 'publishing',
+    body: publicationUpdateBodySchema,
+    response: publicationSchema,
+  },
+  publicationChunkStatus: {
+    ...ENDPOINT_ROUTES.publicationChunkStatus,
+    summary:
+      "How far a publication's media upload has gone: bytes sent, total, and whether the platform is processing it",
+    tag: 'publishing',
+    querystring: chunkStatusQuerySchema,
+    response: chunkStatusSchema,
+  },
+  publicationSettle: {
+    ...ENDPOINT_ROUTES.publicationSettle,
+    summary: 'Settles an unconfirmed publication: it is there (its link), or publish it again',
+    tag: 'publishing',
+    body: settleBodySchema,
+    response: publicationSchema,
+  },
+  publicationScreenshot: {
+    ...ENDPOINT_ROUTES.publicationScreenshot,
+    summary:
+      "A published post's screenshot (a signed PNG address) or why there is none; again=true takes a new one",
+    tag: 'publishing',
+    querystring: publicationScreenshotQuerySchema,
+    response: publicationScreenshotSchema,
   },
   channelPlatforms: {
     ...ENDPOINT_ROUTES.channelPlatforms,

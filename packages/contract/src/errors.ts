@@ -518,6 +518,48 @@ export const ERRORS = {
     es: '{{platform}}: la dirección está en una red privada o local, a la que Postdeck no llama. No se envió nada allí',
     ja: '{{platform}}：接続先のアドレスはプライベートまたはローカルのネットワーク上にあり、Postdeck は接続しません。何も送信されていません',
   }),
+  publishInPast: entry(ERROR_CODES.publishInPast, {
+    en: 'This time has passed: choose a time to come, or publish now',
+    zh: '该时间已过：请选择将来的时间，或立即发布',
+    es: 'Esa hora ya pasó: elija una hora futura o publique ahora',
+    ja: 'この時刻は過ぎています。これからの時刻を選ぶか、今すぐ公開してください',
+  }),
+  publishAccountUnavailable: entry(ERROR_CODES.publishAccountUnavailable, {
+    en: 'This account cannot take publications now: it is released or must be connected again',
+    zh: '此账号当前无法发布：已解除连接或需要重新连接',
+    es: 'Esta cuenta no puede recibir publicaciones ahora: está desvinculada o hay que volver a conectarla',
+    ja: 'このアカウントには現在公開できません。連携解除されているか、再接続が必要です',
+  }),
+  publishPreflight: entry(ERROR_CODES.publishPreflight, {
+    en: 'Some posts would be refused by their platform: nothing was published',
+    zh: '部分帖子会被平台拒绝：未发布任何内容',
+    es: 'Algunas publicaciones serían rechazadas por su plataforma: no se publicó nada',
+    ja: '一部の投稿はプラットフォームに拒否されます。何も公開されていません',
+  }),
+  publicationSending: entry(ERROR_CODES.publicationSending, {
+    en: 'It is being sent right now and can no longer be cancelled; once sent, it can be withdrawn',
+    zh: '正在发送，无法取消；发送完成后可以撤回',
+    es: 'Se está enviando ahora y ya no se puede cancelar; una vez enviada, se puede retirar',
+    ja: '現在送信中のため取り消せません。送信後に取り下げできます',
+  }),
+  publicationNotUnconfirmed: entry(ERROR_CODES.publicationNotUnconfirmed, {
+    en: 'This publication is not waiting to be settled any more',
+    zh: '此发布已无需确认',
+    es: 'Esta publicación ya no está pendiente de confirmar',
+    ja: 'この公開はもう確認待ちではありません',
+  }),
+  publicationLinkMismatch: entry(ERROR_CODES.publicationLinkMismatch, {
+    en: 'This link is not a post of {{account}} on {{platform}}',
+    zh: '此链接不是 {{account}} 在 {{platform}} 上的帖子',
+    es: 'Este enlace no es una publicación de {{account}} en {{platform}}',
+    ja: 'このリンクは {{platform}} の {{account}} の投稿ではありません',
+  }),
+  publicationNotEditable: entry(ERROR_CODES.publicationNotEditable, {
+    en: 'It has gone out, and {{platform}} does not let Postdeck edit a post: withdraw it and publish again',
+    zh: '已经发出，且 {{platform}} 不允许 Postdeck 编辑帖子：请撤回后重新发布',
+    es: 'Ya se publicó y {{platform}} no deja a Postdeck editar una publicación: retírela y publique de nuevo',
+    ja: 'すでに公開済みで、{{platform}} では Postdeck から投稿を編集できません。取り下げてから公開し直してください',
+  }),
   forbidden: entry(ERROR_CODES.forbidden, {
     en: 'You have no permission to access, please contact the administrator',
     zh: '您没有访问权限，请联系管理员',

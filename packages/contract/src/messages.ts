@@ -1,8 +1,10 @@
 import type { Language } from './constants.ts';
+import { PREFLIGHT_MESSAGES } from './preflight-messages.ts';
 
 /** Texts of the contract's own validation keys, in the four languages (merged into the web i18n too). */
 export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
   en: {
+    ...PREFLIGHT_MESSAGES.en,
     // zod's own checks (issue-messages.ts), worded for people rather than as zod's developer text.
     'validation.invalid': 'This value is not valid',
     'validation.tooLong': 'At most {{max}} characters',
@@ -43,6 +45,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
       "Enter an app password (xxxx-xxxx-xxxx-xxxx) made in Bluesky's settings, not the account password",
   },
   zh: {
+    ...PREFLIGHT_MESSAGES.zh,
     'validation.invalid': '此值无效',
     'validation.tooLong': '最多 {{max}} 个字符',
     'validation.tooShort': '至少 {{min}} 个字符',
@@ -81,6 +84,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
       '请输入在 Bluesky 设置中创建的应用密码（xxxx-xxxx-xxxx-xxxx），而不是账号密码',
   },
   es: {
+    ...PREFLIGHT_MESSAGES.es,
     'validation.invalid': 'Este valor no es válido',
     'validation.tooLong': 'Como máximo {{max}} caracteres',
     'validation.tooShort': 'Al menos {{min}} caracteres',
@@ -123,6 +127,7 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
       'Indique una contraseña de aplicación (xxxx-xxxx-xxxx-xxxx) creada en los ajustes de Bluesky, no la contraseña de la cuenta',
   },
   ja: {
+    ...PREFLIGHT_MESSAGES.ja,
     'validation.invalid': 'この値は無効です',
     'validation.tooLong': '{{max}} 文字以内で入力してください',
     'validation.tooShort': '{{min}} 文字以上で入力してください',

@@ -25,6 +25,8 @@ export const NOTIFICATION_TYPES = [
   'tip',
   'channel_expiring',
   'channel_reauthorize',
+  /** A scheduled publication held: its account was released before it went out (issue 20). */
+  'publish_held',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

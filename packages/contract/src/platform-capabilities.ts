@@ -9,11 +9,12 @@ import type {
 /**
  * What each platform can do, from ../shared/platforms.md (sections cited as §n). Where that file
  * marks a figure [3rd] or [unverified], the comment says so: the platform's own check stays the
- * last word. canEdit and canRevoke are true only where platforms.md documents the call (Facebook's
- * post edit, YouTube's videos.update, Telegram's edits; the OAuth revoke endpoints of §3, §4, §8,
- * §11); others may have one that platforms.md does not cover yet. Where platforms.md names no
- * MIME types (YouTube's "video/*", Telegram, Mastodon's per-instance list, VK's videos), the
- * lists hold the common formats the platform takes.
+ * last word. canRevoke is true only where platforms.md documents the call (the OAuth revoke
+ * endpoints of §3, §4, §8, §11). canEdit, canDelete and metrics say what Postdeck's adapter does,
+ * not what the platform's API could: no adapter edits a post yet, so canEdit is false everywhere
+ * (Facebook, YouTube and Telegram document edits; capabilities-match.test.ts in the server holds
+ * them to the adapters). Where platforms.md names no MIME types (YouTube's "video/*", Telegram,
+ * Mastodon's per-instance list, VK's videos), the lists hold the common formats the platform takes.
  */
 const MB = 1024 * 1024;
 const GB = 1024 * MB;
@@ -56,7 +57,7 @@ const facebook = {
   },
   mixedMedia: false,
   canDelete: true,
-  canEdit: true,
+  canEdit: false,
   // DESIGN.md §6: found again in the Page's feed.
   idempotency: 'search',
 } satisfies PublishingCapabilities;
@@ -101,7 +102,8 @@ const instagram = {
   // §2 Delete: unverified in official docs, treated as unsupported.
   canDelete: false,
   canEdit: false,
-  idempotency: 'none',
+  // DESIGN.md §6: found again among the account's media (GET /{ig-user-id}/media).
+  idempotency: 'search',
 } satisfies PublishingCapabilities;
 
 const youtube = {
@@ -137,7 +139,7 @@ const youtube = {
   },
   mixedMedia: false,
   canDelete: true,
-  canEdit: true,
+  canEdit: false,
   // DESIGN.md §6: found again in the channel's uploads playlist.
   idempotency: 'search',
 } satisfies PublishingCapabilities;
@@ -205,8 +207,14 @@ const vk = {
     maxDurationS: null,
     mimeTypes: ['image/jpeg', 'image/png', 'image/gif'],
   },
-  // §5: platforms.md gives no video size or duration.
-  videos: { maxCount: 10, maxBytes: null, maxDurationS: null, mimeTypes: ['video/mp4', 'video/quicktime'] },
+  // §5: platforms.md gives no video size or duration. 256 MB is Postdeck's cap, not VK's: the
+  // upload server takes the file as one multipart body, which the adapter holds in memory whole.
+  videos: {
+    maxCount: 10,
+    maxBytes: 256 * MB,
+    maxDurationS: null,
+    mimeTypes: ['video/mp4', 'video/quicktime'],
+  },
   mixedMedia: true,
   canDelete: true,
   canEdit: false,
@@ -239,7 +247,7 @@ const telegram = {
   mixedMedia: true,
   // §6 Delete: only within 48 hours of sending.
   canDelete: true,
-  canEdit: true,
+  canEdit: false,
   // DESIGN.md §6: no dedupe and no history to search.
   idempotency: 'none',
 } satisfies PublishingCapabilities;
@@ -400,7 +408,8 @@ const ga4 = {
   canRevoke: true,
   // §11 OAuth: analytics.readonly covers every call Postdeck makes.
   scopes: [`${GOOGLE_SCOPE}analytics.readonly`],
-  metrics: true,
+  // A data source's reports come with the statistics: it has no posts to count.
+  metrics: false,
 } satisfies DataSourceCapabilities;
 
 export const PLATFORM_CAPABILITIES = {

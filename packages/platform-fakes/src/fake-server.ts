@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { type FaultSwitch, Faults, isFaultKind } from './faults.ts';
+import { type Fault, type FaultSwitch, Faults, isFaultKind } from './faults.ts';
 import { addFormParsers } from './params.ts';
 import { postPage } from './post-page.ts';
 import { PostStore } from './posts.ts';
@@ -20,6 +20,16 @@ export interface FakeContext {
    * the server stops. The handler returns what this returns.
    */
   hang(reply: FastifyReply): Promise<FastifyReply>;
+  /**
+   * The after-commit faults of a write (faults.ts), once the write is done: hangs, answers the
+   * platform's 5xx (`serverError`, the fake's own error body), or a 200 that is not its answer.
+   * Undefined when the fault is none of them: the handler answers as usual.
+   */
+  afterCommit(
+    reply: FastifyReply,
+    fault: Fault | undefined,
+    serverError: () => FastifyReply | Promise<FastifyReply>,
+  ): Promise<FastifyReply> | FastifyReply | undefined;
 }
 
 export interface FakeServerOptions {
@@ -60,6 +70,14 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
       await stopping;
       reply.raw.destroy();
       return reply;
+    },
+    afterCommit(reply, fault, serverError) {
+      if (fault?.kind === 'acceptThenHang') return this.hang(reply);
+      if (fault?.kind === 'acceptThenServerError') return serverError();
+      // Cut off mid-answer, as a proxy that dropped the rest would leave it.
+      if (fault?.kind === 'acceptThenMalformed')
+        return reply.code(200).type('application/json; charset=utf-8').send('{"id":"12');
+      return undefined;
     },
   };
   inspectionRoutes(app, ctx);

@@ -5,6 +5,9 @@
  * - rateLimited: a 429 (or the platform's equivalent) with retryAfterS;
  * - serverError: a 5xx;
  * - acceptThenHang: the write happens, its answer never comes (held until the server stops);
+ * - acceptThenServerError: the write happens, then a 5xx with the platform's error body (a
+ *   server that failed after its commit, a gateway that gave up after passing the write on);
+ * - acceptThenMalformed: the write happens, then a 200 whose body is not the platform's answer;
  * - contentRejected: the platform refuses the content with `message`;
  * - slowProcessing: media stays "processing" for `polls` status checks.
  */
@@ -14,6 +17,8 @@ export const FAULT_KINDS = [
   'rateLimited',
   'serverError',
   'acceptThenHang',
+  'acceptThenServerError',
+  'acceptThenMalformed',
   'contentRejected',
   'slowProcessing',
 ] as const;
@@ -73,3 +78,10 @@ export class Faults {
 export function isFaultKind(value: unknown): value is FaultKind {
   return typeof value === 'string' && (FAULT_KINDS as readonly string[]).includes(value);
 }
+
+/** The faults a write's handler applies itself, after the write is done (the guards answer the others first). */
+export const AFTER_COMMIT_FAULTS: readonly FaultKind[] = [
+  'acceptThenHang',
+  'acceptThenServerError',
+  'acceptThenMalformed',
+];

@@ -7,6 +7,7 @@ import {
   bigserial,
   boolean,
   customType,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -572,3 +573,122 @@ export const channelConnections = pgTable(
     index('channel_connections_expires_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * Publications (issue 20, DESIGN.md §6): one parent per publish action (its content, author and
+ * time; no account) and one child per account, which carries the state machine. What is sent is a
+ * snapshot taken when the publication was made (title, text, media, options), so a later edit of
+ * the content changes nothing queued.
+ */
+export const publications = pgTable(
+  'publications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    parentId: bigint('parent_id', { mode: 'number' }).references((): AnyPgColumn => publications.id, {
+      onDelete: 'cascade',
+    }),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    /** The child's account; null on a parent. */
+    accountId: integer('account_id').references(() => channelAccounts.id),
+    platform: text('platform'),
+    /** contract PUBLICATION_STATUSES; 'group' on a parent, whose children carry the states. */
+    status: text('status').notNull(),
+    title: text('title').notNull(),
+    /** The text as it is sent to this account (rendered for the platform, or the account's own). */
+    text: text('text').notNull().default(''),
+    link: text('link'),
+    /** Material ids in order, as chosen when the publication was made. */
+    mediaIds: integer('media_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** The account's variant choices (contract publish-options.ts). */
+    options: jsonb('options').notNull().default({}),
+    scheduledAt: at('scheduled_at'),
+    /** The same for every attempt: where the platform dedupes, it does by this. */
+    idempotencyKey: uuid('idempotency_key').notNull().defaultRandom(),
+    attempts: integer('attempts').notNull().default(0),
+    /** The attempt sending now (or last): guards the writes of its outcome. */
+    attemptId: uuid('attempt_id'),
+    attemptStartedAt: at('attempt_started_at'),
+    /** Ids the platform handed out on the way (container, publish_id, upload session), stored as they come. */
+    progress: jsonb('progress').notNull().default({}),
+    externalId: text('external_id'),
+    externalUrl: text('external_url'),
+    /** The failure's class (platforms/errors.ts kinds) and the platform's words; the raw answer for the detail. */
+    errorKind: text('error_kind'),
+    errorMessage: text('error_message'),
+    errorRaw: jsonb('error_raw'),
+    /** When the next try is due (a retry's backoff, a rate limit's wait). */
+    nextAttemptAt: at('next_attempt_at'),
+    publishedAt: at('published_at'),
+    withdrawnAt: at('withdrawn_at'),
+    screenshotMaterialId: integer('screenshot_material_id').references(() => materials.id, {
+      onDelete: 'set null',
+    }),
+    /** When the last screenshot was tried, and why it gave no picture (contract ScreenshotReason and detail). */
+    screenshotAt: at('screenshot_at'),
+    screenshotError: jsonb('screenshot_error').$type<{ reason: string; detail: string | null }>(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('publications_parent_idx').on(t.parentId, t.id),
+    index('publications_author_created_idx').on(t.authorId, t.createdAt, t.id),
+    index('publications_department_created_idx').on(t.departmentId, t.createdAt, t.id),
+    index('publications_account_status_idx').on(t.accountId, t.status),
+    // The sweeper's questions: sends left in flight, queued rows whose job may be gone, schedules due.
+    index('publications_status_attempt_idx').on(t.status, t.attemptStartedAt),
+    index('publications_status_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** Every state change of a publication, append-only, written with the change itself. */
+export const publicationEvents = pgTable(
+  'publication_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicationId: bigint('publication_id', { mode: 'number' })
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    /** Who acted (a user's cancel, settle); null for the pipeline. */
+    actorId: integer('actor_id').references(() => users.id),
+    attemptId: uuid('attempt_id'),
+    /** Why: the error class and message, the retry's wait, the link found by a lookup. */
+    detail: jsonb('detail').notNull().default({}),
+    at: at('at').notNull(),
+  },
+  (t) => [index('publication_events_publication_idx').on(t.publicationId, t.id)],
+);
+
+/**
+ * Token buckets of the platforms' rate limits, per platform and per account, in the database so
+ * that every worker draws on the same budget (DESIGN.md §6).
+ */
+export const rateBudgets = pgTable('rate_budgets', {
+  key: text('key').primaryKey(),
+  tokens: doublePrecision('tokens').notNull(),
+  refreshedAt: at('refreshed_at').notNull(),
+});
+
+/** The accounts each user last published to, offered ticked in the composer next time. */
+export const publishTargetChoices = pgTable('publish_target_choices', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accountIds: integer('account_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  updatedAt: at('updated_at').notNull(),
+});

@@ -26,6 +26,14 @@ export interface JobPayloads {
    * its grant renewed; relist asks the platform for the picture's current address first.
    */
   'channels.avatar': { accountId: number; relist: boolean };
+  /** One attempt of one publication, when it is due (issue 20); the handler checks its state first. */
+  'publishing.send': { publicationId: number };
+  /** A send whose worker went quiet, reconciled (DESIGN.md §6). */
+  'publishing.reconcile': { publicationId: number };
+  /** Every minute: sends left in flight, and due publications whose job was lost. */
+  'publishing.sweep': Record<string, never>;
+  /** A published post's public page photographed as proof (issue 20 item 8); the handler checks its state first. */
+  'publishing.screenshot': { publicationId: number };
 }
 
 /** A name-to-payload map the queue accepts; JobPayloads in the app, a local map in tests. */
@@ -56,4 +64,11 @@ export const jobQueues: QueueSettingsMap<JobPayloads> = {
   'channels.health': { retryLimit: 0, expireInSeconds: 10 * 60 },
   // A platform or network that failed for a moment gets a few spaced tries; a refusal is final (avatars.ts).
   'channels.avatar': { retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
+  // The pipeline retries what may be retried itself (worker.ts); a crashed handler is the sweeper's.
+  'publishing.send': { retryLimit: 0, expireInSeconds: 60 * 60 },
+  'publishing.reconcile': { retryLimit: 0, expireInSeconds: 15 * 60 },
+  'publishing.sweep': { retryLimit: 0, expireInSeconds: 5 * 60 },
+  // A post may show on its page a moment after the platform said yes, and sites fail for a while:
+  // a few spaced tries; a refused address is not tried again (screenshot-job.ts).
+  'publishing.screenshot': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
 };

@@ -9,14 +9,14 @@ export class AppError extends Error {
   readonly key: ErrorKey;
   readonly params: Record<string, string | number>;
   readonly data: Record<string, unknown> | null;
-  readonly fieldErrors: FieldError[] | undefined;
+  readonly fieldErrors: LocalFieldError[] | undefined;
 
   constructor(
     key: ErrorKey,
     options: {
       params?: Record<string, string | number>;
       data?: Record<string, unknown>;
-      fieldErrors?: FieldError[];
+      fieldErrors?: LocalFieldError[];
       /** What went wrong underneath, for the log (never sent to the caller). */
       cause?: unknown;
     } = {},
@@ -38,5 +38,12 @@ export class AppError extends Error {
   }
 }
 
+/** A field error before it is worded: its message key, and the figures its text names. */
+export type LocalFieldError = FieldError & { params?: Record<string, string | number> | undefined };
+
 /** A field error whose message is a contract key (`validation.*`) or an error key, localised later. */
-export const fieldError = (field: string, message: string): FieldError => ({ field, message });
+export const fieldError = (
+  field: string,
+  message: string,
+  params?: Record<string, string | number>,
+): LocalFieldError => (params ? { field, message, params } : { field, message });

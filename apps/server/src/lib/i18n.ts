@@ -45,7 +45,7 @@ export function issueText(issue: $ZodRawIssue, lang: Language): string {
 /** Field-error message: a contract validation key, an error key, or already plain text. */
 export function fieldText(message: string, lang: Language, params?: Record<string, string | number>): string {
   const own = VALIDATION_MESSAGES[lang][message];
-  if (own) return own;
+  if (own) return params ? interpolate(own, params) : own;
   if (message in ERRORS) return errorText(message as ErrorKey, lang, params);
   return message;
 }

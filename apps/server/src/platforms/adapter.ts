@@ -1,4 +1,5 @@
 import type { ChannelPlatform, DataSourcePlatform, PublishingPlatform } from '@postdeck/contract/platforms';
+import type { PublishOptions } from '@postdeck/contract/publish-options';
 
 /**
  * The one interface every platform implements (DESIGN.md §7, style.md §2.7). An adapter holds no
@@ -53,6 +54,19 @@ export interface PostInput {
   media: MediaFile[];
   /** The same for every attempt of one publication: where the platform dedupes, it does by this. */
   idempotencyKey: string;
+  /** The account's variant choices (a YouTube title, Telegram's silent…): each adapter reads its platform's. */
+  options?: PublishOptions | undefined;
+  /**
+   * The ids the platform handed out on an earlier attempt of this publication (an Instagram
+   * container, a TikTok publish_id, a YouTube upload session, an X media id), as `onProgress` was
+   * told them: an adapter resumes from them (or looks up by them) instead of starting again.
+   */
+  progress?: Readonly<Record<string, string>> | undefined;
+  /**
+   * Told every id the platform hands out, the moment it is known, and awaited: the pipeline
+   * stores it before the adapter's next call, so a crash after it leaves something to ask about.
+   */
+  onProgress?: ((ids: Record<string, string>) => Promise<void>) | undefined;
 }
 
 export interface PublishedPost {

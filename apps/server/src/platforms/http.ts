@@ -76,10 +76,12 @@ const NOT_SENT = new Set([
 ]);
 
 /**
- * A gateway that gave up (502, 504) may have passed the write on before it did, so for a write
- * these mean the outcome is unknown, unless the platform's own table says otherwise.
+ * A 5xx to a write says nothing of whether the write happened (a server that failed after its
+ * commit, a gateway that gave up after passing it on): the outcome is unknown (DESIGN.md §6),
+ * unless the platform's own table, read first, says its error guarantees nothing was written.
  */
-const LOST_AT_GATEWAY: readonly ErrorRule[] = [{ status: [502, 504], kind: 'outcomeUnknown' }];
+const SERVER_ERRORS = Array.from({ length: 100 }, (_, index) => 500 + index);
+const LOST_AT_SERVER: readonly ErrorRule[] = [{ status: SERVER_ERRORS, kind: 'outcomeUnknown' }];
 
 export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
   const doFetch = options.fetch ?? fetch;
@@ -129,7 +131,7 @@ export function createPlatformHttp(options: PlatformHttpOptions): PlatformHttp {
         ? options.describe(parsed?.value, response.status)
         : undefined;
     if (failed || described) {
-      const rules = idempotent ? options.rules : [...options.rules, ...LOST_AT_GATEWAY];
+      const rules = idempotent ? options.rules : [...options.rules, ...LOST_AT_SERVER];
       throw classify(options.platform, rules, {
         ...described,
         status: response.status,

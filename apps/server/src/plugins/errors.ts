@@ -12,7 +12,7 @@ export function sendAppError(request: FastifyRequest, reply: FastifyReply, error
   const lang = requestLanguage(request);
   const errors = error.fieldErrors?.map((f) => ({
     field: f.field,
-    message: fieldText(f.message, lang, error.params),
+    message: fieldText(f.message, lang, f.params ?? error.params),
   }));
   const data = errors ? { ...error.data, errors } : error.data;
   // A failure of ours or of a platform's, told honestly to the caller: its cause is for the log.

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../lib/chromium.ts';
 import { manualSources, PAGES_DIR, pdfSourceHash, sourceKeyword } from '../modules/manual/manual-source.ts';
 import { withPdfInfo } from '../modules/manual/pdf-info.ts';
 
@@ -15,17 +16,7 @@ const force = process.argv.includes('--force');
 const ORIGIN = 'http://manual.postdeck.invalid';
 const { css, pages } = manualSources();
 
-const browser = await chromium.launch({
-  executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   for (const source of pages) {
     const target = new URL(`${source.lang}.pdf`, PAGES_DIR);

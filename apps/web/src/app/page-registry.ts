@@ -61,7 +61,10 @@ const REGISTRY = {
     import('../features/channels/pages/authorize-channel-page').then((module) => ({
       Component: module.AuthorizeChannelPage,
     })),
-  [PAGES.publicationScreenshot]: comingSoon,
+  [PAGES.publicationScreenshot]: () =>
+    import('../features/publishing/pages/screenshot-page').then((module) => ({
+      Component: module.ScreenshotPage,
+    })),
   [PAGES.releaseYoutube]: () =>
     import('../features/channels/pages/release-page').then((module) => ({
       Component: module.ReleaseYoutubePage,

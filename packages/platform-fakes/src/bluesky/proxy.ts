@@ -3,7 +3,7 @@ import type { FakeContext } from '../fake-server.ts';
 import { bearerToken } from '../guard.ts';
 import { APP_VIEW_METHODS, type AppView } from './app-view.ts';
 import { VIDEO_METHODS, type VideoService } from './video.ts';
-import { sendXrpcFault } from './xrpc-faults.ts';
+import { sendXrpcFault, serverError } from './xrpc-faults.ts';
 
 /** Bluesky's blob cap (platforms.md §9 Rate limits: 50 MB) and some headroom. */
 const BODY_LIMIT = 64 * 1024 * 1024;
@@ -20,9 +20,10 @@ const DROPPED = new Set([
 ]);
 
 /**
- * Every /xrpc/ call passed to the PDS as it came (the video service's to video.ts, the appview's one call to app-view.ts), unless a
- * fault switch answers first. The PDS
- * is real, so this is the one place faults can come from. A switch's `call` is the XRPC method
+ * Every /xrpc/ call passed to the PDS as it came (the video service's to video.ts, the appview's
+ * one call to app-view.ts), unless a fault switch answers first; the after-commit ones answer in
+ * place of the PDS once it has done the call. The PDS is real, so this is the one place faults
+ * can come from. A switch's `call` is the XRPC method
  * (`com.atproto.repo.createRecord`); its `account` is the DID the bearer token was issued to, or
  * for createSession the identifier signed in with.
  */
@@ -51,7 +52,9 @@ export function proxyRoutes(
         if (VIDEO_METHODS.has(method)) return video.handle(method, request, reply, fault);
         if (APP_VIEW_METHODS.has(method)) return appView.getPosts(queryList(request.url, 'uris'), reply);
         const answer = await forward(request, pdsOrigin());
-        if (fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+        // The PDS has done the call: an after-commit fault replaces its answer.
+        const after = ctx.afterCommit(reply, fault, () => serverError(reply));
+        if (after) return after;
         reply.code(answer.status);
         answer.headers.forEach((value, name) => {
           if (!DROPPED.has(name)) void reply.header(name, value);

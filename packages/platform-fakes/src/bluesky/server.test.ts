@@ -136,6 +136,27 @@ describe('Bluesky server: faults in XRPC form', () => {
     });
     expect(data.value).toMatchObject({ text: 'Hung' });
   });
+
+  it.each([
+    ['acceptThenServerError', 500, '{"error":"InternalServerError","message":"Internal Server Error"}'],
+    ['acceptThenMalformed', 200, '{"id":"12'],
+  ] as const)('%s: the record is written, then the answer is %i %s', async (kind, status, body) => {
+    server.faults.set({ kind, call: 'com.atproto.repo.createRecord', times: 1 });
+    const rkey = kind === 'acceptThenServerError' ? '3kbbbbbbbbbbb' : '3kccccccccccc';
+    const record = { $type: 'app.bsky.feed.post', text: kind, createdAt: NOW.toISOString() };
+    const answer = await xrpc('com.atproto.repo.createRecord', {
+      method: 'POST',
+      headers: { ...bearer(), 'content-type': 'application/json' },
+      body: JSON.stringify({ repo: demo.did, collection: 'app.bsky.feed.post', rkey, record }),
+    });
+    expect([answer.status, await answer.text()]).toEqual([status, body]);
+    const { data } = await agent.com.atproto.repo.getRecord({
+      repo: demo.did,
+      collection: 'app.bsky.feed.post',
+      rkey,
+    });
+    expect(data.value).toMatchObject({ text: kind });
+  });
 });
 
 describe('Bluesky server: the video service', () => {
@@ -173,6 +194,7 @@ describe('Bluesky server: the video service', () => {
       name: 'clip.mp4',
       bytes: 14,
       mime: 'video/mp4',
+      contentLength: '14',
     });
   });
 

@@ -24,8 +24,8 @@ interface Job {
 
 export class VideoService {
   readonly jobs = new Map<string, Job>();
-  /** What uploadVideo received, for tests: the file's name and size, the DID it was for. */
-  readonly uploads: { did: string; name: string; bytes: number; mime: string }[] = [];
+  /** What uploadVideo received, for tests: the file's name, size and declared length, the DID it was for. */
+  readonly uploads: { did: string; name: string; bytes: number; mime: string; contentLength?: string }[] = [];
 
   readonly #pdsOrigin: () => string;
 
@@ -43,7 +43,13 @@ export class VideoService {
     const did = request.query.did ?? '';
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const mime = request.headers['content-type'] ?? '';
-    this.uploads.push({ did, name: request.query.name ?? '', bytes: body.byteLength, mime });
+    this.uploads.push({
+      did,
+      name: request.query.name ?? '',
+      bytes: body.byteLength,
+      mime,
+      contentLength: request.headers['content-length'],
+    });
     const job: Job = { jobId: randomUUID(), did, processingChecks: fault?.polls ?? 0 };
     this.jobs.set(job.jobId, job);
     if (!isMp4(body)) {

@@ -5,8 +5,8 @@ import type { Fault } from '../faults.ts';
  * A fault switch answered as Bluesky answers (platforms.md §9 Errors): XRPC's
  * `{"error", "message"}` body, with the status, names and messages the reference PDS and its
  * xrpc-server send (auth-verifier.ts, rate-limiter-http.ts), so the adapter cannot tell them from
- * bsky.social's. acceptThenHang and slowProcessing are not answers: the proxy handles the first
- * (the write goes through, the answer is held) and the second has no video service to apply to.
+ * bsky.social's. The after-commit faults and slowProcessing are not answers here: the proxy lets
+ * the write go through first (proxy.ts), and the video service applies slowProcessing (video.ts).
  */
 export function sendXrpcFault(reply: FastifyReply, fault: Fault, now: Date): FastifyReply | undefined {
   switch (fault.kind) {
@@ -27,7 +27,7 @@ export function sendXrpcFault(reply: FastifyReply, fault: Fault, now: Date): Fas
       return xrpcError(reply, 429, 'RateLimitExceeded', 'Rate Limit Exceeded');
     }
     case 'serverError':
-      return xrpcError(reply, 500, 'InternalServerError', 'Internal Server Error');
+      return serverError(reply);
     case 'contentRejected':
       return xrpcError(
         reply,
@@ -37,9 +37,16 @@ export function sendXrpcFault(reply: FastifyReply, fault: Fault, now: Date): Fas
           'Invalid app.bsky.feed.post record: Record/text must not be longer than 300 graphemes',
       );
     case 'acceptThenHang':
+    case 'acceptThenServerError':
+    case 'acceptThenMalformed':
     case 'slowProcessing':
       return undefined;
   }
+}
+
+/** What the PDS's xrpc-server answers an error it did not expect. */
+export function serverError(reply: FastifyReply): FastifyReply {
+  return xrpcError(reply, 500, 'InternalServerError', 'Internal Server Error');
 }
 
 export function xrpcError(reply: FastifyReply, status: number, error: string, message: string): FastifyReply {

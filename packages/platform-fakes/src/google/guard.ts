@@ -4,11 +4,11 @@ import { answerFault, bearerToken } from '../guard.ts';
 import type { Fault } from '../faults.ts';
 import type { AccessToken } from '../oauth/store.ts';
 import {
-  BACKEND_ERROR,
   INSUFFICIENT_SCOPES,
   INVALID_CREDENTIALS,
   QUOTA_EXCEEDED,
   adminError,
+  backendError,
   youtubeError,
 } from './replies.ts';
 import { DAILY_INSERTS, DAILY_UNITS, type GoogleState, type YoutubeChannel } from './state.ts';
@@ -28,7 +28,7 @@ export interface Authed {
   token: AccessToken;
   /** The channel the grant reaches (chosen on the consent page), for YouTube calls. */
   channel: YoutubeChannel | undefined;
-  /** What the fault switches leave for the handler itself: acceptThenHang, slowProcessing, contentRejected. */
+  /** What the fault switches leave for the handler itself: the after-commit faults, slowProcessing, contentRejected. */
   fault: Fault | undefined;
 }
 
@@ -95,7 +95,7 @@ export function authenticate(
     },
     serverError: () => {
       if (options.api === 'admin') fail(503, '', 'The service is currently unavailable.');
-      else fail(503, 'backendError', BACKEND_ERROR, 'global');
+      else backendError(reply);
     },
   });
   return answered ? undefined : { token, channel, fault };

@@ -73,3 +73,7 @@ export const INSUFFICIENT_SCOPES = 'Request had insufficient authentication scop
 export const QUOTA_EXCEEDED =
   'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.';
 export const BACKEND_ERROR = 'Backend Error';
+
+/** YouTube's answer to a failure on its side (§3 Errors: 503 backendError). */
+export const backendError = (reply: FastifyReply) =>
+  youtubeError(reply, 503, { reason: 'backendError', message: BACKEND_ERROR, domain: 'global' });

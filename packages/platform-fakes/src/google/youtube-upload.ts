@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import { authenticate, googleScopes } from './guard.ts';
-import { youtubeError } from './replies.ts';
+import { backendError, youtubeError } from './replies.ts';
 import { type GoogleState, type UploadSession, type VideoMetadata, videoId } from './state.ts';
 import { videoJson } from './youtube-json.ts';
 
@@ -72,12 +72,12 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
     reply.header('location', `${ctx.url}${UPLOAD_PATH}?uploadType=resumable&upload_id=${session.id}`);
     reply.header('x-guploader-uploadid', session.id);
     // A lost answer here leaves only a session nobody uses: harmless.
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
-    return reply.code(200).send('');
+    return ctx.afterCommit(reply, authed.fault, () => backendError(reply)) ?? reply.code(200).send('');
   });
 
   // The session URI is the credential (Google takes its PUTs without a token), so the token
-  // faults do not apply here; serverError, rateLimited and acceptThenHang do.
+  // faults do not apply here; serverError, rateLimited and the after-commit faults do (to a
+  // status probe as well, so a test can keep a session from ever answering).
   app.put(UPLOAD_PATH, async (request, reply) => {
     const id = (request.query as Record<string, string | undefined>)['upload_id'] ?? '';
     const session = state.sessions.get(id);
@@ -94,11 +94,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
         domain: 'youtube.quota',
       });
     }
-    if (fault?.kind === 'serverError')
-      return youtubeError(reply, 503, { reason: 'backendError', message: 'Backend Error', domain: 'global' });
+    if (fault?.kind === 'serverError') return backendError(reply);
     const body = Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : new Uint8Array(0);
     const probe = typeof range === 'string' ? /^bytes \*\/(\d+|\*)$/.exec(range) : null;
-    if (probe) return fault?.kind === 'acceptThenHang' ? ctx.hang(reply) : where(reply, ctx, state, session);
+    if (probe)
+      return ctx.afterCommit(reply, fault, () => backendError(reply)) ?? where(reply, ctx, state, session);
     const chunk = typeof range === 'string' ? /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(range) : null;
     if (typeof range === 'string' && !chunk) return badRange(reply, 'Failed to parse Content-Range header.');
     const first = chunk ? Number(chunk[1]) : 0;
@@ -118,8 +118,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: Goog
     session.chunks.push(fresh);
     session.received += fresh.byteLength;
     if (session.total !== undefined && session.received >= session.total) complete(ctx, state, session);
-    if (fault?.kind === 'acceptThenHang') return ctx.hang(reply);
-    return where(reply, ctx, state, session);
+    return ctx.afterCommit(reply, fault, () => backendError(reply)) ?? where(reply, ctx, state, session);
   });
 
   app.post(`/upload/youtube/v3/thumbnails/set`, async (request, reply) => {

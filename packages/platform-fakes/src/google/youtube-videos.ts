@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import { authenticate, googleScopes } from './guard.ts';
-import { youtubeError } from './replies.ts';
+import { backendError, youtubeError } from './replies.ts';
 import type { GoogleState, YoutubeVideo } from './state.ts';
 import { channelJson, partsOf, uploadsPlaylist, videoJson } from './youtube-json.ts';
 
@@ -89,8 +89,7 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
       });
     video.uploadStatus = 'deleted';
     ctx.posts.markDeleted(video.id, ctx.now());
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
-    return reply.code(204).send();
+    return ctx.afterCommit(reply, authed.fault, () => backendError(reply)) ?? reply.code(204).send();
   });
 
   // The uploads playlist, newest first (DESIGN.md §6: where a lost upload is looked for).

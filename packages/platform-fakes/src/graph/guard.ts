@@ -4,7 +4,7 @@ import { answerFault, bearerToken } from '../guard.ts';
 import type { Fault } from '../faults.ts';
 import type { AccessToken } from '../oauth/store.ts';
 import { Params } from '../params.ts';
-import { graphError, invalidToken } from './replies.ts';
+import { graphError, invalidToken, serverError } from './replies.ts';
 import type { GraphState } from './state.ts';
 
 export interface Authed {
@@ -12,7 +12,7 @@ export interface Authed {
   /** The page a page token speaks for; undefined for a user token. */
   pageId: string | undefined;
   params: Params;
-  /** What the switches leave for the handler: acceptThenHang, slowProcessing. */
+  /** What the switches leave for the handler: the after-commit faults, slowProcessing. */
   fault: Fault | undefined;
 }
 
@@ -72,12 +72,7 @@ export function authenticate(
           ? { code: 32, message: '(#32) Page request limit reached' }
           : { code: 4, message: '(#4) Application request limit reached', isTransient: true },
       ),
-    serverError: () =>
-      graphError(reply, 500, {
-        code: 2,
-        message: 'An unexpected error has occurred. Please retry your request later.',
-        isTransient: true,
-      }),
+    serverError: () => serverError(reply),
     contentRejected: (f) =>
       graphError(reply, 400, {
         code: 368,

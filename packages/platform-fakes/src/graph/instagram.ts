@@ -4,7 +4,9 @@ import type { FakeContext } from '../fake-server.ts';
 import type { FakeMedia } from '../posts.ts';
 import { type Authed, authenticate } from './guard.ts';
 import { grantedPages } from './oauth.ts';
-import { graphError, invalidParameter, unknownObject } from './replies.ts';
+import { parseFields, pick } from './fields.ts';
+import { cursorIndex, graphTime, pagingOf } from './pages.ts';
+import { graphError, invalidParameter, serverError, unknownObject } from './replies.ts';
 import { fetchMedia, mimeOf, sniff } from './sniff.ts';
 import type { Container, GraphState, InstagramAccount } from './state.ts';
 
@@ -19,8 +21,10 @@ type ById = { Params: { version: string; id: string } };
 /**
  * Instagram content publishing through Facebook Login (platforms.md §2): containers that fetch
  * their media from `image_url` / `video_url` (the fake fetches them), their status, media_publish,
- * the publishing limit. The token is the linked page's, or a user token that granted that page.
- * Fault calls: "POST /{ig-user-id}/media", "GET /{container-id}", "POST /{ig-user-id}/media_publish".
+ * the publishing limit, and the account's media newest first, cursor-paged (where a lost
+ * media_publish is looked for). The token is the linked page's, or a user token that granted that
+ * page. Fault calls: "POST /{ig-user-id}/media", "GET /{container-id}",
+ * "POST /{ig-user-id}/media_publish", "GET /{ig-user-id}/media".
  */
 export function instagramRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
   app.post<ById>('/:version/:id/media', async (request, reply) => {
@@ -101,8 +105,7 @@ export function instagramRoutes(app: FastifyInstance, ctx: FakeContext, state: G
       return invalidParameter(reply, 'The parameter image_url or video_url is required');
     }
     state.containers.set(container.id, container);
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
-    return { id: container.id };
+    return ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? { id: container.id };
   });
 
   app.post<ById>('/:version/:id/media_publish', async (request, reply) => {
@@ -157,8 +160,36 @@ export function instagramRoutes(app: FastifyInstance, ctx: FakeContext, state: G
     });
     container.mediaId = mediaId;
     state.shortcodes.set(mediaId, randomBytes(8).toString('base64url').slice(0, 11));
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
-    return { id: mediaId };
+    return ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? { id: mediaId };
+  });
+
+  app.get<ById>('/:version/:id/media', async (request, reply) => {
+    const account = state.instagram.get(request.params.id);
+    if (!account) return unknownObject(reply, request.params.id);
+    const authed = authenticate(request, reply, ctx, state, 'GET /{ig-user-id}/media', account.id);
+    if (!authed) return reply;
+    const limit = Math.min(100, Number(authed.params.get('limit') ?? 25) || 25);
+    const fields = parseFields(authed.params.get('fields') ?? 'id');
+    const all = ctx.posts
+      .live()
+      .filter((p) => p.account === account.id)
+      .reverse();
+    const from = cursorIndex(authed.params.get('after'));
+    const media = all.slice(from, from + limit);
+    return {
+      data: media.map((p) =>
+        pick(
+          {
+            id: p.id,
+            caption: p.text,
+            timestamp: graphTime(p.createdAt),
+            permalink: shortcodeUrl(ctx.url, state, p.id),
+          },
+          fields,
+        ),
+      ),
+      paging: pagingOf(request, ctx.url, from, media.length, all.length),
+    };
   });
 
   app.get<ById>('/:version/:id/content_publishing_limit', async (request, reply) => {

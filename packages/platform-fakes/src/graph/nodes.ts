@@ -6,7 +6,7 @@ import { authenticate, requirePageToken } from './guard.ts';
 import { containerStatus, mayPublish, shortcodeUrl } from './instagram.ts';
 import { pageJson } from './oauth.ts';
 import { graphTime, permalinkOf } from './pages.ts';
-import { graphError, unknownObject } from './replies.ts';
+import { graphError, serverError, unknownObject } from './replies.ts';
 import type { GraphState } from './state.ts';
 import { videoStatus } from './videos.ts';
 
@@ -33,7 +33,7 @@ const INSTAGRAM_METRICS: Record<string, (p: FakePost) => unknown> = {
 /**
  * Graph nodes by id: GET (a video's status, a container's status, a post's fields, an Instagram
  * media's permalink, a page, /me), DELETE (page posts and videos; Instagram media cannot be),
- * and /{id}/insights. Fault calls: "GET /{video-id}", "GET /{container-id}", "GET /{post-id}",
+ * and /{id}/insights. A video answers the page post it became as `post_id`. Fault calls: "GET /{video-id}", "GET /{container-id}", "GET /{post-id}",
  * "GET /{ig-media-id}", "DELETE /{post-id}", "GET /{post-id}/insights".
  */
 export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
@@ -49,18 +49,19 @@ export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
         parseFields(authed.params.get('fields') ?? 'id'),
       );
     }
-    if (state.videos.has(id)) {
-      const video = state.videos.get(id);
-      const authed = authenticate(request, reply, ctx, state, 'GET /{video-id}', video?.pageId);
+    const video = state.videos.get(id);
+    if (video) {
+      const authed = authenticate(request, reply, ctx, state, 'GET /{video-id}', video.pageId);
       if (!authed) return reply;
-      const post = ctx.posts.get(id);
+      const post = ctx.posts.get(video.postId);
       if (!post || post.deletedAt) return unknownObject(reply, id);
       return pick(
         {
           id,
           status: videoStatus(state, id),
-          permalink_url: permalinkOf(ctx.url, state, id),
-          description: post.text,
+          permalink_url: permalinkOf(ctx.url, state, video.postId),
+          description: state.pagePosts.get(video.postId)?.message,
+          ...(video.published ? { post_id: video.postId } : {}),
         },
         parseFields(authed.params.get('fields') ?? 'id'),
       );
@@ -134,16 +135,17 @@ export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
   });
 
   app.delete<ById>('/:version/:id', async (request, reply) => {
-    const { id } = request.params;
+    // A video goes with its post, and a video post with its video.
+    const id = state.videos.get(request.params.id)?.postId ?? request.params.id;
     const post = ctx.posts.get(id);
     const authed = authenticate(request, reply, ctx, state, 'DELETE /{post-id}', post?.account);
     if (!authed) return reply;
     // platforms.md §2 Delete: not in the official docs, so Instagram media cannot be deleted here.
-    if (!post || post.deletedAt || !state.pagePosts.has(id)) return unknownObject(reply, id, 'delete');
+    if (!post || post.deletedAt || !state.pagePosts.has(id))
+      return unknownObject(reply, request.params.id, 'delete');
     if (!requirePageToken(reply, authed, post.account)) return reply;
     ctx.posts.markDeleted(id, ctx.now());
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
-    return { success: true };
+    return ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? { success: true };
   });
 
   app.get<ById>('/:version/:id/insights', async (request, reply) => {

@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import type { FakeMedia } from '../posts.ts';
 import { parseFields, pick } from './fields.ts';
 import { type Authed, authenticate, requirePageToken } from './guard.ts';
-import { graphError, invalidParameter, unknownObject } from './replies.ts';
+import { graphError, invalidParameter, serverError, unknownObject } from './replies.ts';
 import { fetchMedia, mimeOf, sniff } from './sniff.ts';
 import type { GraphState, PagePost } from './state.ts';
 
@@ -15,8 +15,10 @@ type ById = { Params: { version: string; id: string } };
 
 /**
  * A page's feed and photos (platforms.md §1 Publish): text and link posts, single photos, and
- * multi-photo posts from unpublished photos (attached_media); reading the feed back for
- * reconciling. A post is `<page id>_<n>`; its permalink is `<base>/<post id>`.
+ * multi-photo posts from unpublished photos (attached_media), each with the `place` it is tagged
+ * at; reading the feed back for reconciling, newest first, a page at a time (`paging.next` with an
+ * `after` cursor, as Graph's cursor-paged edges do). A post is `<page id>_<n>`; its permalink is
+ * `<base>/<post id>` (a video's, `<base>/<page>/videos/<video id>`).
  */
 export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
   const permalink = (postId: string) => `${ctx.url}/${postId}`;
@@ -51,9 +53,11 @@ export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
       link,
       kind: mediaIds.length ? 'photo' : 'status',
       targeting: params.json('targeting'),
+      place: params.get('place'),
       media: photos.flatMap((p) => (p ? [p.file] : [])),
     });
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+    const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+    if (after) return after;
     return withFields(authed, { id: postId, permalink_url: permalink(postId) });
   });
 
@@ -68,14 +72,16 @@ export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
     const photoId = state.id('10');
     if (params.get('published') === 'false') {
       state.photos.set(photoId, { id: photoId, pageId, file });
-      return { id: photoId };
+      return ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? { id: photoId };
     }
     const postId = createPost(ctx, state, pageId, {
       message: params.get('message') ?? params.get('caption') ?? '',
       kind: 'photo',
+      place: params.get('place'),
       media: [file],
     });
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+    const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+    if (after) return after;
     return withFields(authed, { id: photoId, post_id: postId, permalink_url: permalink(postId) });
   });
 
@@ -87,11 +93,12 @@ export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
     const since = timeParam(authed.params.get('since'));
     const limit = Math.min(100, Number(authed.params.get('limit') ?? 25) || 25);
     const fields = parseFields(authed.params.get('fields') ?? 'id,message,created_time');
-    const posts = ctx.posts
+    const all = ctx.posts
       .live()
       .filter((p) => p.account === pageId && (since === undefined || p.createdAt >= since))
-      .reverse()
-      .slice(0, limit);
+      .reverse();
+    const from = cursorIndex(authed.params.get('after'));
+    const posts = all.slice(from, from + limit);
     return {
       data: posts.map((p) =>
         pick(
@@ -104,9 +111,31 @@ export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
           fields,
         ),
       ),
-      paging: {},
+      paging: pagingOf(request, ctx.url, from, posts.length, all.length),
     };
   });
+}
+
+/**
+ * Graph's cursor paging: `cursors` around the page, and `next` (the same call with `after`) while
+ * more items follow. A cursor is the item's position, opaque to callers.
+ */
+export function pagingOf(request: FastifyRequest, base: string, from: number, size: number, total: number) {
+  if (size === 0) return {};
+  const cursor = (index: number) => Buffer.from(String(index)).toString('base64url');
+  const next = new URL(`${base}${request.url}`);
+  next.searchParams.set('after', cursor(from + size - 1));
+  return {
+    cursors: { before: cursor(from), after: cursor(from + size - 1) },
+    ...(from + size < total ? { next: next.toString() } : {}),
+  };
+}
+
+/** Where the page after an `after` cursor starts; 0 without one. */
+export function cursorIndex(after: string | undefined): number {
+  if (!after) return 0;
+  const index = Number(Buffer.from(after, 'base64url').toString());
+  return Number.isInteger(index) && index >= 0 ? index + 1 : 0;
 }
 
 /** A page post stored as the platform holds it, with its text as its public page shows it. */
@@ -124,7 +153,9 @@ export function createPost(
     message: post.message,
     link: post.link,
     kind: post.kind,
+    videoId: post.videoId,
     targeting: post.targeting,
+    place: post.place,
   });
   return id;
 }
@@ -132,7 +163,7 @@ export function createPost(
 /** Where a page post opens: a video at /<page>/videos/<id>, the rest at /<post id>. */
 export function permalinkOf(base: string, state: GraphState, postId: string): string {
   const post = state.pagePosts.get(postId);
-  return post?.kind === 'video' ? `${base}/${post.pageId}/videos/${postId}` : `${base}/${postId}`;
+  return post?.videoId ? `${base}/${post.pageId}/videos/${post.videoId}` : `${base}/${postId}`;
 }
 
 /** Graph's time format: ISO 8601 with a +0000 offset. */

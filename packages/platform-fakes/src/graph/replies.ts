@@ -27,6 +27,14 @@ export function graphError(reply: FastifyReply, status: number, error: GraphErro
   });
 }
 
+/** Graph's answer to a failure on its side (the serverError fault, and a write's after its commit). */
+export const serverError = (reply: FastifyReply) =>
+  graphError(reply, 500, {
+    code: 2,
+    message: 'An unexpected error has occurred. Please retry your request later.',
+    isTransient: true,
+  });
+
 /** Graph's own words for the token failures (190 with the subcode that says why). */
 export function invalidToken(reply: FastifyReply, reason: 'invalid' | 'expired' | 'revoked', now: Date) {
   const said = {

@@ -152,6 +152,38 @@ describe('Graph fake', () => {
     expect((await read(skipped)).error).toMatchObject({ code: 6001 });
   });
 
+  it('answers the after-commit faults once the post is made: a 5xx in its envelope, or a body cut off', async () => {
+    const pageId = sandbox.pages[0]?.id ?? '';
+    const publish = (message: string) =>
+      graph(`/${pageId}/feed`, { access_token: pageToken, message }, { method: 'POST' });
+    fake.faults.set({ kind: 'acceptThenServerError', call: 'POST /{page-id}/feed', times: 1 });
+    const failed = await publish('After commit, 500');
+    expect(failed.status).toBe(500);
+    expect((await read(failed)).error).toMatchObject({ code: 2, is_transient: true });
+    expect(fake.posts.all().at(-1)?.text).toBe('After commit, 500');
+    fake.faults.set({ kind: 'acceptThenMalformed', call: 'POST /{page-id}/feed', times: 1 });
+    const cut = await publish('After commit, cut off');
+    expect(cut.status).toBe(200);
+    expect(await cut.text()).toBe('{"id":"12');
+    expect(fake.posts.all().at(-1)?.text).toBe('After commit, cut off');
+  });
+
+  it('pages the feed with an `after` cursor, newest first', async () => {
+    const pageId = sandbox.pages[1]?.id ?? '';
+    const token = (
+      await read(await graph('/me/accounts', { access_token: userToken, fields: 'id,access_token' }))
+    ).data[1]?.access_token;
+    for (const message of ['one', 'two', 'three'])
+      await graph(`/${pageId}/feed`, { access_token: token ?? '', message }, { method: 'POST' });
+    const first = (await (
+      await graph(`/${pageId}/feed`, { access_token: token ?? '', limit: '2', fields: 'message' })
+    ).json()) as { data: { message: string }[]; paging: { next?: string } };
+    expect(first.data.map((p) => p.message)).toEqual(['three', 'two']);
+    const second = (await (await fetch(first.paging.next ?? '')).json()) as typeof first;
+    expect(second.data.map((p) => p.message)).toEqual(['one']);
+    expect(second.paging.next).toBeUndefined();
+  });
+
   it('expires short-lived tokens after hours and long-lived ones after about 60 days', async () => {
     const long = await read(
       await graph('/oauth/access_token', {

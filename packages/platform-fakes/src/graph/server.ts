@@ -8,7 +8,7 @@ import { type FakeProfile, sendProfile } from '../profile-page.ts';
 import { instagramRoutes } from './instagram.ts';
 import { nodeRoutes } from './nodes.ts';
 import { oauthRoutes } from './oauth.ts';
-import { pageRoutes } from './pages.ts';
+import { pageRoutes, permalinkOf } from './pages.ts';
 import { searchRoutes } from './search.ts';
 import { type GraphPage, GraphState, type InstagramAccount } from './state.ts';
 import { videoRoutes } from './videos.ts';
@@ -18,8 +18,8 @@ import { videoRoutes } from './videos.ts';
  * dialog with the user's pages to tick, the code and long-lived token exchanges, /me/accounts
  * with page tokens and linked Instagram accounts, page posts (feed, photos, chunked videos),
  * Instagram containers and media_publish, insights, deletion, location search for targeting, Graph's error envelopes and usage
- * headers, and each post's public page (a page post at /<post id>, a video at
- * /<page>/videos/<id>, Instagram media at /p/<shortcode>/). One host stands in for
+ * headers, and each post's public page (a page post at /<post id>, a video's also at
+ * /<page>/videos/<video id>, Instagram media at /p/<shortcode>/). One host stands in for
  * www.facebook.com, graph.facebook.com and graph-video.facebook.com: paths start with any
  * version (/v23.0/...). Fault switches match the call names given in each routes file as `call`,
  * and the page or Instagram user id (the user's id for user calls) as `account`.
@@ -91,16 +91,16 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void
       const profile = facebookProfile(ctx, state, postId) ?? instagramProfile(ctx, state, postId);
       if (profile) return sendProfile(reply, profile, 'Not found');
     }
-    return state.pagePosts.get(postId)?.kind === 'video'
-      ? reply.code(404).type('text/plain').send('Not found')
-      : page('Facebook', postId, reply);
+    return page('Facebook', postId, reply);
   });
   app.get<{ Params: { pageId: string; videoId: string } }>(
     '/:pageId/videos/:videoId',
-    async (request, reply) =>
-      state.pagePosts.get(request.params.videoId)?.pageId === request.params.pageId
-        ? page('Facebook', request.params.videoId, reply)
-        : reply.code(404).type('text/plain').send('Not found'),
+    async (request, reply) => {
+      const video = state.videos.get(request.params.videoId);
+      return video?.pageId === request.params.pageId
+        ? page('Facebook', video.postId, reply)
+        : reply.code(404).type('text/plain').send('Not found');
+    },
   );
   for (const path of ['/p/:code', '/p/:code/'])
     app.get<{ Params: { code: string } }>(path, async (request, reply) => {
@@ -121,13 +121,7 @@ function facebookProfile(ctx: FakeContext, state: GraphState, key: string): Fake
     posts: ctx.posts
       .all()
       .filter((post) => post.account === found.id)
-      .map((post) => ({
-        post,
-        href:
-          state.pagePosts.get(post.id)?.kind === 'video'
-            ? `/${found.id}/videos/${encodeURIComponent(post.id)}`
-            : `/${encodeURIComponent(post.id)}`,
-      })),
+      .map((post) => ({ post, href: new URL(permalinkOf(ctx.url, state, post.id)).pathname })),
   };
 }
 

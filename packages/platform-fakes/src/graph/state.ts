@@ -45,8 +45,10 @@ export interface GraphVideo {
   pageId: string;
   /** Status checks still to answer "processing". */
   pollsLeft: number;
-  /** The post it became (the same id: a video is its own post). */
+  /** Published with its post (published=true, the default), or not. */
   published: boolean;
+  /** The page post it became (`<page>_<n>`, its `post_id`), which the feed lists. */
+  postId: string;
   error?: string | undefined;
 }
 
@@ -63,8 +65,12 @@ export interface PagePost {
   message: string;
   link?: string | undefined;
   kind: 'status' | 'photo' | 'video';
+  /** A video post's video. */
+  videoId?: string | undefined;
   /** Targeting as sent (platforms.md §1 Audience targeting), kept for tests. */
   targeting?: unknown;
+  /** The place the post is tagged at (`place`, a location page's id), kept for tests. */
+  place?: string | undefined;
 }
 
 export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
@@ -95,7 +101,7 @@ export class GraphState {
   readonly videoSessions = new Map<string, VideoSession>();
   readonly videos = new Map<string, GraphVideo>();
   readonly photos = new Map<string, UnpublishedPhoto>();
-  /** Page posts by id (`<page>_<post>`, or a video's id). */
+  /** Page posts by id (`<page>_<post>`). */
   readonly pagePosts = new Map<string, PagePost>();
   readonly containers = new Map<string, Container>();
   /** Long-lived user tokens (from fb_exchange_token): page tokens taken with them do not end. */

@@ -3,7 +3,7 @@ import type { FakeContext } from '../fake-server.ts';
 import { Params } from '../params.ts';
 import { type Authed, authenticate, requirePageToken } from './guard.ts';
 import { createPost } from './pages.ts';
-import { graphError, invalidParameter, unknownObject } from './replies.ts';
+import { graphError, invalidParameter, serverError, unknownObject } from './replies.ts';
 import { fetchMedia, mimeOf, sniff } from './sniff.ts';
 import type { GraphState, VideoSession } from './state.ts';
 
@@ -13,8 +13,9 @@ type ById = { Params: { version: string; id: string } };
  * Page videos (platforms.md §1 Publish, video): the chunked upload (upload_phase start, transfer
  * with numeric-string offsets, finish) and the simple `file_url` one; the video then processes
  * (one status check, or `polls` under slowProcessing) before GET /{video-id}?fields=status says
- * ready. Fault calls: "POST /{page-id}/videos:start|transfer|finish", "POST /{page-id}/videos"
- * (file_url).
+ * ready. A published video is a page post of its own id (`<page>_<n>`, the video's `post_id`),
+ * which the feed lists. Fault calls: "POST /{page-id}/videos:start|transfer|finish|cancel",
+ * "POST /{page-id}/videos" (file_url).
  */
 export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
   app.post<ById>('/:version/:id/videos', async (request, reply) => {
@@ -33,7 +34,7 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Graph
         return finish(authed, reply, pageId);
       case 'cancel': {
         state.videoSessions.delete(authed.params.get('upload_session_id') ?? '');
-        return { success: true };
+        return ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? { success: true };
       }
       case undefined:
         return simple(authed, reply, pageId);
@@ -56,12 +57,14 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Graph
       finished: false,
     };
     state.videoSessions.set(session.id, session);
-    return {
-      video_id: session.videoId,
-      upload_session_id: session.id,
-      start_offset: '0',
-      end_offset: String(Math.min(state.videoChunkBytes, fileSize)),
-    };
+    return (
+      ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? {
+        video_id: session.videoId,
+        upload_session_id: session.id,
+        start_offset: '0',
+        end_offset: String(Math.min(state.videoChunkBytes, fileSize)),
+      }
+    );
   }
 
   function transfer(authed: Authed, reply: FastifyReply) {
@@ -79,6 +82,8 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Graph
     session.received = received;
     session.chunks.push(chunk.bytes.byteLength);
     const next = received.byteLength;
+    const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+    if (after) return after;
     return {
       start_offset: String(next),
       end_offset: String(Math.min(next + state.videoChunkBytes, session.fileSize)),
@@ -92,8 +97,7 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Graph
     if (sniff(session.received) !== 'mp4') return uploadProblem(reply, 6000);
     session.finished = true;
     createVideo(authed, pageId, session.videoId, session.received, 'video.mp4');
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
-    return { success: true };
+    return ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? { success: true };
   }
 
   async function simple(authed: Authed, reply: FastifyReply, pageId: string) {
@@ -105,24 +109,24 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Graph
     if (sniff(fetched.bytes) !== 'mp4') return uploadProblem(reply, 6000);
     const videoId = state.id('12');
     createVideo(authed, pageId, videoId, fetched.bytes, fetched.name);
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
-    return { id: videoId };
+    return ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? { id: videoId };
   }
 
   function createVideo(authed: Authed, pageId: string, videoId: string, bytes: Uint8Array, name: string) {
     const slow = authed.fault?.kind === 'slowProcessing' ? (authed.fault.polls ?? 3) : 1;
+    const postId = createPost(ctx, state, pageId, {
+      message: authed.params.get('description') ?? '',
+      kind: 'video',
+      videoId,
+      targeting: authed.params.json('targeting'),
+      media: [{ name, mime: mimeOf(bytes), bytes }],
+    });
     state.videos.set(videoId, {
       id: videoId,
       pageId,
       pollsLeft: slow,
       published: authed.params.get('published') !== 'false',
-    });
-    createPost(ctx, state, pageId, {
-      id: videoId,
-      message: authed.params.get('description') ?? '',
-      kind: 'video',
-      targeting: authed.params.json('targeting'),
-      media: [{ name, mime: mimeOf(bytes), bytes }],
+      postId,
     });
   }
 }

@@ -20,7 +20,7 @@ const NEWEST_VERSION = 202612;
 export interface Authed {
   member: LinkedInMember;
   scopes: string[];
-  /** What the switches leave to the handler: acceptThenHang, slowProcessing. */
+  /** What the switches leave to the handler: the after-commit faults (faults.ts) and slowProcessing. */
   fault: Fault | undefined;
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import { Params } from '../params.ts';
 import { type Authed, authenticate, hasScope } from './guard.ts';
-import { badRequest, forbidden, notFound } from './replies.ts';
+import { badRequest, forbidden, notFound, serverError } from './replies.ts';
 import type { LinkedInMedia, LinkedInState } from './state.ts';
 
 /** platforms.md §7 Limits: video 75 KB-500 MB [3rd]; the fake takes smaller files so tests stay small. */
@@ -45,6 +45,8 @@ export function mediaRoutes(
       ?.initializeUploadRequest?.owner;
     if (!owned(authed, reply, owner)) return reply;
     const media = add(ctx, state, 'image', owner ?? '', 0);
+    const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+    if (after) return after;
     return {
       value: {
         uploadUrlExpiresAt: ctx.now().getTime() + URL_LIFETIME_MS,
@@ -67,6 +69,8 @@ export function mediaRoutes(
       if (!Number.isInteger(size) || size <= 0 || size > VIDEO_LIMIT)
         return badRequest(reply, `fileSizeBytes must be between 1 and ${VIDEO_LIMIT}`);
       const media = add(ctx, state, 'video', init?.owner ?? '', size, partBytes);
+      const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+      if (after) return after;
       return {
         value: {
           uploadUrlsExpireAt: ctx.now().getTime() + URL_LIFETIME_MS,
@@ -99,6 +103,8 @@ export function mediaRoutes(
       const bytes = new Uint8Array(Buffer.concat(media.parts.map((p) => p.bytes ?? new Uint8Array())));
       const slow = authed.fault?.kind === 'slowProcessing' ? (authed.fault.polls ?? 3) : 0;
       process(media, bytes, Math.max(1, slow));
+      const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+      if (after) return after;
       return reply.code(200).send();
     }
     return badRequest(reply, 'Unsupported action');
@@ -122,6 +128,8 @@ export function mediaRoutes(
       const slow = authed.fault?.kind === 'slowProcessing' ? (authed.fault.polls ?? 3) : 0;
       process(media, bytes, slow);
     }
+    const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+    if (after) return after;
     return reply.code(201).header('etag', part.etag).send();
   });
 

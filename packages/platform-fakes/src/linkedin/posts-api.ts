@@ -5,12 +5,14 @@ import type { FakePost } from '../posts.ts';
 import { authenticate, hasScope } from './guard.ts';
 import { escapeLittleText, unescapeLittleText } from './little-text.ts';
 import { available } from './media.ts';
-import { badRequest, forbidden, notFound, unprocessable } from './replies.ts';
+import { badRequest, forbidden, notFound, serverError, unprocessable } from './replies.ts';
 import type { LinkedInMedia, LinkedInState } from './state.ts';
 
 /** platforms.md §7 Limits: commentary ≤ 3,000 characters, multiImage up to 20. */
 const MAX_COMMENTARY = 3_000;
 const MAX_IMAGES = 20;
+/** The Posts API's visibility values [doc; CONTAINER is for posts inside a group or event]. */
+const VISIBILITIES = ['PUBLIC', 'CONNECTIONS', 'LOGGED_IN', 'CONTAINER'];
 
 interface PostBody {
   author?: string;
@@ -39,6 +41,8 @@ export function postRoutes(app: FastifyInstance, ctx: FakeContext, state: Linked
       return forbidden(reply, `Not enough permissions to post as ${body.author ?? '(no author)'}`);
     if (body.lifecycleState !== 'PUBLISHED' || !body.visibility || !body.distribution?.feedDistribution)
       return unprocessable(reply, 'ERROR :: /lifecycleState, /visibility and /distribution are required');
+    if (!VISIBILITIES.includes(body.visibility))
+      return unprocessable(reply, `ERROR :: /visibility :: Invalid enum value ${body.visibility}`);
     const text = unescapeLittleText(body.commentary ?? '');
     if (text.length > MAX_COMMENTARY)
       return unprocessable(reply, `ERROR :: /commentary :: length ${text.length} exceeds ${MAX_COMMENTARY}`);
@@ -77,7 +81,8 @@ export function postRoutes(app: FastifyInstance, ctx: FakeContext, state: Linked
     });
     state.postBodies.set(urn, body);
     state.postMedia.set(urn, ids);
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+    const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+    if (after) return after;
     return reply.code(201).header('x-restli-id', urn).send();
   });
 
@@ -91,6 +96,10 @@ export function postRoutes(app: FastifyInstance, ctx: FakeContext, state: Linked
       return forbidden(reply, `Not enough permissions to read posts of ${author}`);
     const start = Number(params.get('start') ?? 0);
     const count = Math.min(100, Number(params.get('count') ?? 10));
+    const sortBy = params.get('sortBy') ?? 'LAST_MODIFIED';
+    if (sortBy !== 'LAST_MODIFIED' && sortBy !== 'CREATED')
+      return badRequest(reply, `Invalid sortBy ${sortBy}: LAST_MODIFIED or CREATED`);
+    // The fake's posts are never edited: last modified is when created, so both orders agree.
     const mine = ctx.posts
       .live()
       .filter((p) => p.account === author)
@@ -118,7 +127,8 @@ export function postRoutes(app: FastifyInstance, ctx: FakeContext, state: Linked
       if (!state.postableBy(post.account, authed.member.id))
         return forbidden(reply, `Not enough permissions to delete ${post.id}`);
       ctx.posts.markDeleted(post.id, ctx.now());
-      if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+      const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+      if (after) return after;
     }
     return reply.code(204).send();
   });

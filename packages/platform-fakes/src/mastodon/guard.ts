@@ -2,16 +2,19 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import { answerFault, bearerToken } from '../guard.ts';
 import type { Fault } from '../faults.ts';
-import { invalidToken, mastodonError, revokedToken, validationFailed } from './replies.ts';
+import { invalidToken, mastodonError, revokedToken, serverError, validationFailed } from './replies.ts';
 import type { MastodonState, MastodonUser } from './state.ts';
 
-/** platforms.md §8 Rate limits: 300 calls per 5 minutes per account. */
+/**
+ * platforms.md §8 Rate limits: 300 calls per 5 minutes per account, in windows that start on the
+ * clock's 5-minute marks (X-RateLimit-Reset is the next one), the count starting again in each.
+ */
 const LIMIT = 300;
 const WINDOW_MS = 5 * 60 * 1000;
 
 export interface Authed {
   user: MastodonUser;
-  /** What the fault switches leave for the handler itself to do: acceptThenHang, slowProcessing. */
+  /** What the fault switches leave for the handler itself to do: the after-commit faults, slowProcessing. */
   fault: Fault | undefined;
 }
 
@@ -39,8 +42,10 @@ export function authenticate(
     return undefined;
   }
   const now = ctx.now();
-  const calls = (state.calls.get(user.id) ?? 0) + 1;
-  state.calls.set(user.id, calls);
+  const windowStart = now.getTime() - (now.getTime() % WINDOW_MS);
+  const counted = state.calls.get(user.id);
+  const calls = (counted?.windowStart === windowStart ? counted.count : 0) + 1;
+  state.calls.set(user.id, { windowStart, count: calls });
   const fault = ctx.faults.take(call, user.id);
   const limited = fault?.kind === 'rateLimited' || calls > LIMIT;
   const resetMs =
@@ -49,7 +54,7 @@ export function authenticate(
       : WINDOW_MS - (now.getTime() % WINDOW_MS);
   reply.headers({
     'x-ratelimit-limit': String(LIMIT),
-    'x-ratelimit-remaining': String(limited ? 0 : LIMIT - calls),
+    'x-ratelimit-remaining': String(limited ? 0 : Math.max(0, LIMIT - calls)),
     'x-ratelimit-reset': new Date(now.getTime() + resetMs).toISOString(),
   });
   if (limited) {
@@ -59,7 +64,7 @@ export function authenticate(
   const answered = answerFault(fault, {
     expiredToken: () => invalidToken(reply),
     revokedGrant: () => revokedToken(reply),
-    serverError: () => mastodonError(reply, 500, "We're sorry, but something went wrong on our end."),
+    serverError: () => serverError(reply),
     contentRejected: (f) => validationFailed(reply, f.message ?? 'Text contains a disallowed word'),
   });
   return answered ? undefined : { user, fault };

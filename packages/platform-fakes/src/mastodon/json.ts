@@ -37,11 +37,33 @@ export function statusJson(base: string, user: MastodonUser, post: FakePost, med
     visibility: 'public',
     url: `${base}/@${user.username}/${post.id}`,
     uri: `${base}/users/${user.username}/statuses/${post.id}`,
-    content: `<p>${post.text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>`,
+    content: contentHtml(post.text),
     replies_count: post.metrics.comments ?? 0,
     reblogs_count: post.metrics.shares ?? 0,
     favourites_count: post.metrics.likes ?? 0,
     media_attachments: media.map((m) => mediaJson(base, m)),
     account: accountJson(base, user),
   };
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A status's text as Mastodon renders it (its TextFormatter): paragraphs on blank lines, <br />
+ * for a line break, and each link an anchor whose "https://" sits in an invisible span.
+ */
+function contentHtml(text: string): string {
+  const line = (part: string) =>
+    part
+      .split(/(https?:\/\/\S+)/)
+      .map((piece, index) => {
+        if (index % 2 === 0) return escape(piece);
+        const [, scheme = '', rest = ''] = /^(https?:\/\/)(.*)$/.exec(piece) ?? [];
+        return `<a href="${escape(piece)}" rel="nofollow noopener" target="_blank"><span class="invisible">${scheme}</span><span class="">${escape(rest)}</span><span class="invisible"></span></a>`;
+      })
+      .join('');
+  return text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${paragraph.split('\n').map(line).join('<br />')}</p>`)
+    .join('');
 }

@@ -3,7 +3,7 @@ import type { FakeContext } from '../fake-server.ts';
 import { Params } from '../params.ts';
 import { authenticate } from './guard.ts';
 import { mediaJson } from './json.ts';
-import { mastodonError, notFound, validationFailed } from './replies.ts';
+import { mastodonError, notFound, serverError, validationFailed } from './replies.ts';
 import type { MastodonState } from './state.ts';
 
 /** platforms.md §8 Limits: the defaults of /api/v2/instance. */
@@ -37,6 +37,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: FakeContext, state: Masto
       pollsLeft: Math.max(slow, type === 'video' ? 1 : 0),
     };
     state.uploads.set(upload.id, upload);
+    const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
+    if (after) return after;
     return reply.code(upload.pollsLeft > 0 ? 202 : 200).send(mediaJson(ctx.url, upload));
   });
 

@@ -11,6 +11,9 @@ export const notFound = (reply: FastifyReply) => mastodonError(reply, 404, 'Reco
 export const invalidToken = (reply: FastifyReply) => mastodonError(reply, 401, 'The access token is invalid');
 export const revokedToken = (reply: FastifyReply) =>
   mastodonError(reply, 401, 'The access token was revoked');
+/** Rails' 500 page text, as Mastodon's API sends it. */
+export const serverError = (reply: FastifyReply) =>
+  mastodonError(reply, 500, "We're sorry, but something went wrong on our end.");
 export const validationFailed = (reply: FastifyReply, what: string) =>
   mastodonError(reply, 422, `Validation failed: ${what}`);
 

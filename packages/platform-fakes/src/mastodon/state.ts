@@ -52,10 +52,10 @@ export class MastodonState {
   readonly uploads = new Map<string, MastodonUpload>();
   /** A status's attachments, by upload id. */
   readonly statusMedia = new Map<string, string[]>();
-  /** `<user id> <Idempotency-Key>` → status id. */
-  readonly idempotency = new Map<string, string>();
-  /** Calls per user in the current rate-limit window (X-RateLimit-Remaining). */
-  readonly calls = new Map<string, number>();
+  /** `<user id> <Idempotency-Key>` → the status it made and when (a key counts for an hour). */
+  readonly idempotency = new Map<string, { statusId: string; at: Date }>();
+  /** Calls per user in the rate-limit window under way (X-RateLimit-Remaining), by the window's start. */
+  readonly calls = new Map<string, { windowStart: number; count: number }>();
   #next = 1;
 
   secret(prefix: string): string {

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
+import type { Fault } from '../faults.ts';
 import type { Params } from '../params.ts';
 import type { TelegramBot, TelegramChannel, TelegramState } from './state.ts';
 
@@ -10,8 +11,8 @@ export interface TelegramCall {
   state: TelegramState;
   ctx: FakeContext;
   reply: FastifyReply;
-  /** The write is done; its answer is held back (the acceptThenHang fault). */
-  hangAfterWrite: boolean;
+  /** The fault the write's answer meets once it is done (faults.ts: the after-commit faults). */
+  fault: Fault | undefined;
 }
 
 export type TelegramMethod = (call: TelegramCall) => Promise<FastifyReply> | FastifyReply;

@@ -4,6 +4,9 @@ import { type MediaType, isProblem, mediaJson, readMedia } from './media.ts';
 import { badRequest, fail, forbidden, ok } from './replies.ts';
 import type { TelegramChannel } from './state.ts';
 
+/** A Bot API 500, what an after-commit server error answers. */
+const serverError = (call: TelegramCall) => () => fail(call.reply, 500, 'Internal Server Error');
+
 /** platforms.md §6: text 1-4096 characters, captions 0-1024 (JavaScript's length: UTF-16 units). */
 const TEXT_MAX = 4096;
 const CAPTION_MAX = 1024;
@@ -28,9 +31,26 @@ interface Item {
   media?: FakeMedia;
 }
 
-/** Stores the post, gives its messages ids and answers them (or holds the answer: acceptThenHang). */
+/** What a send was asked besides its content, as Telegram would show it (no sound, no preview). */
+function sendOptions(call: TelegramCall): { silent: boolean; linkPreview: boolean } | string {
+  const silent = call.params.get('disable_notification');
+  if (silent !== undefined && silent !== 'true' && silent !== 'false')
+    return 'disable_notification must be a Boolean';
+  const preview = call.params.get('link_preview_options');
+  let disabled = false;
+  if (preview !== undefined) {
+    const parsed = call.params.json('link_preview_options') as { is_disabled?: unknown } | undefined;
+    if (!parsed || typeof parsed !== 'object') return "can't parse link preview options JSON object";
+    disabled = parsed.is_disabled === true;
+  }
+  return { silent: silent === 'true', linkPreview: !disabled };
+}
+
+/** Stores the post, gives its messages ids and answers them (or not: the after-commit faults). */
 async function send(call: TelegramCall, channel: TelegramChannel, text: string, items: Item[]) {
   const { ctx, reply } = call;
+  const options = sendOptions(call);
+  if (typeof options === 'string') return badRequest(reply, options);
   const sentAt = ctx.now();
   const ids = items.map(() => ++channel.lastMessageId);
   const postId = `${channel.id}_${ids[0]}`;
@@ -42,7 +62,9 @@ async function send(call: TelegramCall, channel: TelegramChannel, text: string, 
     createdAt: sentAt,
   });
   for (const id of ids) channel.messages.set(id, { sentAt, postId, deleted: false });
-  if (call.hangAfterWrite) return ctx.hang(reply);
+  call.state.sendOptions.set(postId, options);
+  const after = ctx.afterCommit(reply, call.fault, serverError(call));
+  if (after) return after;
   const groupId = items.length > 1 ? `${ids[0]}0000` : undefined;
   const messages = items.map((item, index) => ({
     message_id: ids[index],
@@ -123,7 +145,7 @@ export const deleteMessage: TelegramMethod = (call) => {
   message.deleted = true;
   const siblings = [...channel.messages.values()].filter((m) => m.postId === message.postId);
   if (siblings.every((m) => m.deleted)) ctx.posts.markDeleted(message.postId, now);
-  return ok(reply, true);
+  return ctx.afterCommit(reply, call.fault, serverError(call)) ?? ok(reply, true);
 };
 
 function isChannel(value: unknown): value is TelegramChannel {

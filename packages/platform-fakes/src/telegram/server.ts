@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type FakeContext, type FakeServer, startFakeServer } from '../fake-server.ts';
-import type { Fault } from '../faults.ts';
+import { AFTER_COMMIT_FAULTS, type Fault } from '../faults.ts';
 import { Params } from '../params.ts';
 import { postPage } from '../post-page.ts';
 import { sendProfile } from '../profile-page.ts';
@@ -29,6 +29,8 @@ const METHODS: Record<string, TelegramMethod> = {
 const WRITES = new Set(['sendMessage', 'sendPhoto', 'sendVideo', 'sendMediaGroup', 'deleteMessage']);
 
 export interface TelegramFake extends FakeServer {
+  /** Bots, channels and what each post was sent with, for tests to look into. */
+  state: TelegramState;
   addBot(bot: { username: string; firstName?: string; token?: string }): TelegramBot;
   addChannel(channel: {
     title: string;
@@ -49,6 +51,7 @@ export async function startTelegramFake(options: { now?: () => Date } = {}): Pro
   });
   return {
     ...server,
+    state,
     addBot: (bot) => state.addBot(bot),
     addChannel: (channel) => state.addChannel(channel),
     pageBase: `${server.url}/t`,
@@ -66,11 +69,14 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TelegramState): v
       if (!method) return fail(reply, 404, 'Not Found');
       const params = new Params(request);
       const fault = ctx.faults.take(request.params.method, params.get('chat_id'));
-      const write = WRITES.has(request.params.method);
-      if (fault?.kind === 'acceptThenHang' && !write) return ctx.hang(reply);
-      if (fault && fault.kind !== 'acceptThenHang' && fault.kind !== 'slowProcessing')
+      // A read has nothing to commit: its after-commit faults answer at once.
+      if (!WRITES.has(request.params.method)) {
+        const after = ctx.afterCommit(reply, fault, () => answerFault(reply, { kind: 'serverError' }));
+        if (after) return after;
+      }
+      if (fault && !AFTER_COMMIT_FAULTS.includes(fault.kind) && fault.kind !== 'slowProcessing')
         return answerFault(reply, fault);
-      return method({ bot, params, state, ctx, reply, hangAfterWrite: fault?.kind === 'acceptThenHang' });
+      return method({ bot, params, state, ctx, reply, fault });
     },
   });
   const page = (chat: string, messageId: string, reply: FastifyReply) => {

@@ -28,6 +28,8 @@ export interface TelegramChannel {
 export class TelegramState {
   readonly bots = new Map<string, TelegramBot>();
   readonly channels = new Map<number, TelegramChannel>();
+  /** What each post was sent with, by post id: disable_notification, and whether a link preview shows. */
+  readonly sendOptions = new Map<string, { silent: boolean; linkPreview: boolean }>();
   #nextBot = 7_000_000_000;
   #nextChannel = 1_000_000_000_000;
 

@@ -12,7 +12,7 @@ export interface TikTokCall {
   state: TikTokState;
   ctx: FakeContext;
   reply: FastifyReply;
-  /** acceptThenHang and slowProcessing apply inside the handler; the others are answered before it. */
+  /** The after-commit faults (faults.ts) and slowProcessing apply inside the handler; the rest before it. */
   fault?: Fault | undefined;
 }
 

@@ -2,13 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { avatarUrl } from '../avatar.ts';
 import type { FakeMedia } from '../posts.ts';
 import { type TikTokCall, type TikTokHandler, object } from './call.ts';
-import { fail, invalidParam, ok } from './replies.ts';
+import { answerFault, fail, invalidParam, ok } from './replies.ts';
 import type { TikTokPublish } from './state.ts';
+import { finish } from './upload.ts';
 
 /**
  * The Content Posting API's Direct Post (platforms.md §10 Publish): creator_info/query, video
- * init with FILE_UPLOAD (the upload URL on the fake's own host; upload.ts takes the chunks), photo
- * init with PULL_FROM_URL (the fake fetches the photos, as TikTok does), and status/fetch.
+ * init with FILE_UPLOAD (the upload URL on the fake's own host; upload.ts takes the chunks) or
+ * PULL_FROM_URL (the fake fetches the file; every domain counts as verified), photo init with
+ * PULL_FROM_URL (the fake fetches the photos, as TikTok does), status/fetch, and the Display
+ * API's video/list, where a post whose answer was lost is found again.
  */
 const MB = 1024 * 1024;
 const MAX_VIDEO = 4 * 1024 * MB;
@@ -55,8 +58,15 @@ function postInfoProblem(call: TikTokCall, info: Record<string, unknown>, titleM
     );
   if (typeof info['title'] === 'string' && [...info['title']].length > titleMax)
     return invalidParam(call.reply, `The title is longer than ${titleMax} characters.`);
+  // Branded content must be seen by others (platforms.md §10); TikTok's exact answer is [unverified].
+  if (info['brand_content_toggle'] === true && privacy === 'SELF_ONLY')
+    return invalidParam(call.reply, 'Branded content cannot be posted with privacy_level SELF_ONLY.');
   return undefined;
 }
+
+/** The after-commit faults, with TikTok's 500 as the server error. */
+const afterCommit = (call: TikTokCall) =>
+  call.ctx.afterCommit(call.reply, call.fault, () => answerFault(call.reply, { kind: 'serverError' }));
 
 function newPublish(call: TikTokCall, kind: 'video' | 'photo', info: Record<string, unknown>): TikTokPublish {
   const publish: TikTokPublish = {
@@ -64,6 +74,7 @@ function newPublish(call: TikTokCall, kind: 'video' | 'photo', info: Record<stri
     openId: call.creator.openId,
     kind,
     title: typeof info['title'] === 'string' ? info['title'] : '',
+    postInfo: info,
     privacyLevel: String(info['privacy_level']),
     status: kind === 'video' ? 'PROCESSING_UPLOAD' : 'PROCESSING_DOWNLOAD',
     videoSize: 0,
@@ -78,13 +89,32 @@ function newPublish(call: TikTokCall, kind: 'video' | 'photo', info: Record<stri
   return publish;
 }
 
-export const videoInit: TikTokHandler = (call) => {
+export const videoInit: TikTokHandler = async (call) => {
   const info = object(call.body['post_info']);
   const source = object(call.body['source_info']);
   const refused = postInfoProblem(call, info, TITLE_MAX);
   if (refused) return refused;
+  if (source['source'] === 'PULL_FROM_URL') {
+    if (typeof source['video_url'] !== 'string') return invalidParam(call.reply, 'video_url is required.');
+    const publish = newPublish(call, 'video', info);
+    publish.status = 'PROCESSING_DOWNLOAD';
+    const [file] = (await pull([source['video_url']], isVideo)) ?? [];
+    if (file) {
+      Object.assign(publish, {
+        videoSize: file.bytes.byteLength,
+        received: [file.bytes],
+        receivedBytes: file.bytes.byteLength,
+        mime: file.mime,
+      });
+      finish(call.ctx, call.state, publish);
+    } else {
+      publish.status = 'FAILED';
+      publish.failReason = 'video_pull_failed';
+    }
+    return afterCommit(call) ?? ok(call.reply, { publish_id: publish.id });
+  }
   if (source['source'] !== 'FILE_UPLOAD')
-    return invalidParam(call.reply, 'The fake takes FILE_UPLOAD; PULL_FROM_URL needs a verified domain.');
+    return invalidParam(call.reply, 'source must be FILE_UPLOAD or PULL_FROM_URL.');
   const [size, chunk, count] = ['video_size', 'chunk_size', 'total_chunk_count'].map((k) =>
     Number(source[k]),
   );
@@ -94,11 +124,13 @@ export const videoInit: TikTokHandler = (call) => {
   Object.assign(publish, { videoSize: size, chunkSize: chunk, totalChunkCount: count });
   const token = randomBytes(16).toString('hex');
   call.state.uploads.set(token, publish.id);
-  if (call.fault?.kind === 'acceptThenHang') return call.ctx.hang(call.reply);
-  return ok(call.reply, {
-    publish_id: publish.id,
-    upload_url: `${call.ctx.url}/upload/?upload_id=${publish.id}&upload_token=${token}`,
-  });
+  return (
+    afterCommit(call) ??
+    ok(call.reply, {
+      publish_id: publish.id,
+      upload_url: `${call.ctx.url}/upload/?upload_id=${publish.id}&upload_token=${token}`,
+    })
+  );
 };
 
 export const photoInit: TikTokHandler = async (call) => {
@@ -120,17 +152,15 @@ export const photoInit: TikTokHandler = async (call) => {
   )
     return invalidParam(call.reply, `Photos come as PULL_FROM_URL, 1 to ${MAX_PHOTOS} photo_images.`);
   const publish = newPublish(call, 'photo', info);
-  publish.title = [publish.title, typeof info['description'] === 'string' ? info['description'] : '']
-    .filter(Boolean)
-    .join('\n\n');
-  const photos = await pull(urls.map(String));
+  publish.description = typeof info['description'] === 'string' ? info['description'] : undefined;
+  const photos = await pull(urls.map(String), isPhoto);
   if (photos) {
     publish.photos = photos;
     publish.postId = call.state.nextId();
     call.ctx.posts.add({
       id: publish.postId,
       account: call.creator.openId,
-      text: publish.title,
+      text: [publish.title, publish.description ?? ''].filter(Boolean).join('\n\n'),
       media: photos,
       createdAt: call.ctx.now(),
     });
@@ -138,31 +168,78 @@ export const photoInit: TikTokHandler = async (call) => {
     publish.status = 'FAILED';
     publish.failReason = 'photo_pull_failed';
   }
-  if (call.fault?.kind === 'acceptThenHang') return call.ctx.hang(call.reply);
-  return ok(call.reply, { publish_id: publish.id });
+  return afterCommit(call) ?? ok(call.reply, { publish_id: publish.id });
 };
 
-/** TikTok fetches each photo itself; JPEG and WebP only (platforms.md §10 Limits). */
-async function pull(urls: string[]): Promise<FakeMedia[] | undefined> {
+/** What TikTok takes by URL: photos in JPEG and WebP only (platforms.md §10 Limits), videos as MP4 or WebM. */
+function isPhoto(bytes: Uint8Array): string | undefined {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8) return 'image/jpeg';
+  return new TextDecoder().decode(bytes.slice(8, 12)) === 'WEBP' ? 'image/webp' : undefined;
+}
+
+function isVideo(bytes: Uint8Array): string | undefined {
+  if (new TextDecoder().decode(bytes.slice(4, 8)) === 'ftyp') return 'video/mp4';
+  return bytes[0] === 0x1a && bytes[1] === 0x45 && bytes[2] === 0xdf && bytes[3] === 0xa3
+    ? 'video/webm'
+    : undefined;
+}
+
+/** TikTok fetches each file itself; undefined when one cannot be fetched or is not what it takes. */
+async function pull(
+  urls: string[],
+  typeOf: (bytes: Uint8Array) => string | undefined,
+): Promise<FakeMedia[] | undefined> {
   const files: FakeMedia[] = [];
   for (const url of urls) {
     try {
       const answer = await fetch(url, { signal: AbortSignal.timeout(5000) });
       const bytes = new Uint8Array(await answer.arrayBuffer());
-      const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-      const webp = new TextDecoder().decode(bytes.slice(8, 12)) === 'WEBP';
-      if (!answer.ok || !(jpeg || webp)) return undefined;
-      files.push({
-        name: new URL(url).pathname.split('/').pop() ?? 'photo',
-        mime: jpeg ? 'image/jpeg' : 'image/webp',
-        bytes,
-      });
+      const mime = typeOf(bytes);
+      if (!answer.ok || !mime) return undefined;
+      files.push({ name: new URL(url).pathname.split('/').pop() ?? 'file', mime, bytes });
     } catch {
       return undefined;
     }
   }
   return files;
 }
+
+/**
+ * video/list (Display API): the creator's public posts, newest first, max_count (1-20) a page.
+ * TikTok's cursor is a time; the fake's is an offset, equally opaque to the caller.
+ */
+export const videoList: TikTokHandler = (call) => {
+  const fields = (call.query['fields'] ?? '').split(',').filter(Boolean);
+  if (fields.length === 0) return invalidParam(call.reply, 'fields is required.');
+  const max = Number(call.body['max_count'] ?? 10);
+  if (!Number.isInteger(max) || max < 1 || max > 20)
+    return invalidParam(call.reply, 'max_count must be between 1 and 20.');
+  const offset = Number(call.body['cursor'] ?? 0);
+  if (!Number.isInteger(offset) || offset < 0) return invalidParam(call.reply, 'cursor is invalid.');
+  const publishOf = (id: string) => [...call.state.publishes.values()].find((p) => p.postId === id);
+  const mine = call.ctx.posts
+    .live()
+    .filter(
+      (post) => post.account === call.creator.openId && publishOf(post.id)?.privacyLevel !== 'SELF_ONLY',
+    )
+    .reverse();
+  const page = mine.slice(offset, offset + max).map((post) => {
+    const publish = publishOf(post.id);
+    const all: Record<string, unknown> = {
+      id: post.id,
+      create_time: Math.floor(post.createdAt.getTime() / 1000),
+      title: publish?.title ?? post.text,
+      video_description: publish?.kind === 'photo' ? (publish.description ?? '') : post.text,
+      share_url: `${call.ctx.url}/@${call.creator.username}/${publish?.kind ?? 'video'}/${post.id}`,
+    };
+    return Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]));
+  });
+  return ok(call.reply, {
+    videos: page,
+    cursor: offset + page.length,
+    has_more: offset + page.length < mine.length,
+  });
+};
 
 /**
  * status/fetch. `publicaly_available_post_id` (misspelt, as TikTok spells it) is a list of

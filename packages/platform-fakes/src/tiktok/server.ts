@@ -1,22 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarRoute, avatarUrl } from '../avatar.ts';
 import type { FakeContext, FakeServer } from '../fake-server.ts';
+import { AFTER_COMMIT_FAULTS } from '../faults.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { postPage } from '../post-page.ts';
 import { sendProfile } from '../profile-page.ts';
 import { bearerToken } from '../guard.ts';
 import { type TikTokHandler, object } from './call.ts';
 import { oauthRoutes } from './oauth.ts';
-import { creatorInfo, photoInit, statusFetch, videoInit } from './publish.ts';
+import { creatorInfo, photoInit, statusFetch, videoInit, videoList } from './publish.ts';
 import { answerFault, fail, invalidParam, invalidToken, ok, scopeNotAuthorized } from './replies.ts';
 import { type TikTokCreator, TikTokState } from './state.ts';
 import { uploadRoutes } from './upload.ts';
 
 /**
  * TikTok on loopback (platforms.md §10): Login Kit's consent and token endpoints, the Content
- * Posting API's Direct Post (creator info, video init and chunked upload, photo init, status),
- * video/query for metrics, each answer in TikTok's `{data, error{code,message,log_id}}`, and each
- * public post's page at /@<username>/video/<id> (or /photo/<id>). Fault switches match the path
+ * Posting API's Direct Post (creator info, video init with chunked upload or a pull, photo init,
+ * status), video/query for metrics, video/list (where a post whose answer was lost is found),
+ * each answer in TikTok's `{data, error{code,message,log_id}}`, and each public post's page at
+ * /@<username>/video/<id> (or /photo/<id>). Fault switches match the path
  * ("POST /v2/post/publish/video/init/", "PUT upload") as `call` and the open_id as `account`.
  */
 
@@ -27,6 +29,7 @@ const ROUTES: [path: string, scope: string, handler: TikTokHandler, write: boole
   ['/v2/post/publish/content/init/', 'video.publish', photoInit, true],
   ['/v2/post/publish/status/fetch/', 'video.publish', statusFetch, false],
   ['/v2/video/query/', 'video.list', videoQuery, false],
+  ['/v2/video/list/', 'video.list', videoList, false],
 ];
 
 export interface TikTokFake extends FakeServer {
@@ -63,8 +66,13 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): voi
       const body = object(request.body);
       state.calls.push({ call: `POST ${path}`, body });
       const fault = ctx.faults.take(`POST ${path}`, creator.openId);
-      if (fault?.kind === 'acceptThenHang' && !write) return ctx.hang(reply);
-      if (fault && fault.kind !== 'acceptThenHang' && fault.kind !== 'slowProcessing')
+      const serverError = () => answerFault(reply, { kind: 'serverError' });
+      // A read has nothing to commit: its after-commit faults answer at once.
+      if (!write) {
+        const after = ctx.afterCommit(reply, fault, serverError);
+        if (after) return after;
+      }
+      if (fault && !AFTER_COMMIT_FAULTS.includes(fault.kind) && fault.kind !== 'slowProcessing')
         return answerFault(reply, fault);
       if (!check.token.scopes.includes(scope)) return scopeNotAuthorized(reply, scope);
       if (write && !withinInitLimit(state, check.token.token, ctx.now()))

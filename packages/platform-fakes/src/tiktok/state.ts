@@ -29,6 +29,10 @@ export interface TikTokPublish {
   openId: string;
   kind: 'video' | 'photo';
   title: string;
+  /** A photo post's description (the caption below its title). */
+  description?: string | undefined;
+  /** post_info as init received it: privacy, interaction settings, disclosures. */
+  postInfo: Record<string, unknown>;
   privacyLevel: string;
   status: PublishStatus;
   failReason?: string | undefined;

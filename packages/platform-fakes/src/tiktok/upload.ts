@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
+import { AFTER_COMMIT_FAULTS } from '../faults.ts';
 import { answerFault, fail, invalidParam } from './replies.ts';
 import type { TikTokPublish, TikTokState } from './state.ts';
 
@@ -35,15 +36,15 @@ export function uploadRoutes(app: FastifyInstance, ctx: FakeContext, state: TikT
     const problem = rangeProblem(publish, range, bytes.byteLength);
     if (problem) return fail(reply, 416, 'invalid_param', problem);
     const fault = ctx.faults.take('PUT upload', publish.openId);
-    if (fault && fault.kind !== 'acceptThenHang' && fault.kind !== 'slowProcessing') {
+    if (fault && !AFTER_COMMIT_FAULTS.includes(fault.kind) && fault.kind !== 'slowProcessing')
       return answerFault(reply, fault);
-    }
     publish.received.push(bytes);
     publish.receivedBytes += bytes.byteLength;
     publish.mime = type;
     const complete = publish.receivedBytes === publish.videoSize;
     if (complete) finish(ctx, state, publish);
-    if (fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+    const after = ctx.afterCommit(reply, fault, () => answerFault(reply, { kind: 'serverError' }));
+    if (after) return after;
     return reply.code(complete ? 201 : 206).send();
   });
 }
@@ -63,7 +64,7 @@ function rangeProblem(publish: TikTokPublish, range: string, length: number): st
 }
 
 /** The file is whole: refused if it is no video TikTok plays, else stored as the post it becomes. */
-function finish(ctx: FakeContext, state: TikTokState, publish: TikTokPublish): void {
+export function finish(ctx: FakeContext, state: TikTokState, publish: TikTokPublish): void {
   const bytes = new Uint8Array(publish.videoSize);
   let at = 0;
   for (const chunk of publish.received) {

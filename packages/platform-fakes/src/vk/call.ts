@@ -1,8 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { avatarUrl } from '../avatar.ts';
 import type { FakeContext } from '../fake-server.ts';
+import type { Fault } from '../faults.ts';
 import type { Params } from '../params.ts';
-import { vkError } from './replies.ts';
+import { VK_ERRORS, vkError } from './replies.ts';
 import type { VkCommunity, VkState, VkUser } from './state.ts';
 
 /** One VK API call as a method's handler sees it. */
@@ -16,8 +17,8 @@ export interface VkCall {
   state: VkState;
   ctx: FakeContext;
   reply: FastifyReply;
-  /** The write is done; its answer is held back (the acceptThenHang fault). */
-  hangAfterWrite: boolean;
+  /** An after-commit fault (acceptThenHang, acceptThenServerError, acceptThenMalformed) for a write to apply once done. */
+  afterCommit?: Fault | undefined;
   /** slowProcessing: how many video.get checks a video saved by this call stays processing. */
   processingPolls?: number | undefined;
 }
@@ -26,6 +27,14 @@ export type VkMethod = (call: VkCall) => Promise<FastifyReply> | FastifyReply;
 
 export function fail(call: VkCall, code: number, message: string): FastifyReply {
   return vkError(call.reply, call.method, call.echoed, code, message);
+}
+
+/**
+ * The write is done: the after-commit fault's answer, if one is set (VK's server error is code 10
+ * with HTTP 200, as the guard answers serverError); undefined to answer as usual.
+ */
+export function afterWrite(call: VkCall): Promise<FastifyReply> | FastifyReply | undefined {
+  return call.ctx.afterCommit(call.reply, call.afterCommit, () => fail(call, ...VK_ERRORS.server));
 }
 
 /** VK's words for a missing or malformed parameter (error 100). */

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import { Params } from '../params.ts';
-import { type VkCall, type VkMethod, administered, fail, invalidParam, isReply } from './call.ts';
+import { type VkCall, type VkMethod, administered, afterWrite, fail, invalidParam, isReply } from './call.ts';
 import { ok } from './replies.ts';
 import type { VkState, VkUploadTicket } from './state.ts';
 
@@ -62,7 +62,8 @@ export const saveWallPhoto: VkMethod = (call) => {
       sizes: [{ type: 'x', url: `${call.ctx.url}/photos/${ownerId}_${id}.jpg`, width: 604, height: 604 }],
     },
   ];
-  if (call.hangAfterWrite) return call.ctx.hang(call.reply);
+  const after = afterWrite(call);
+  if (after) return after;
   return ok(call.reply, saved);
 };
 
@@ -83,7 +84,8 @@ export const videoSave: VkMethod = (call) => {
     title,
     access_key: randomBytes(8).toString('hex'),
   };
-  if (call.hangAfterWrite) return call.ctx.hang(call.reply);
+  const after = afterWrite(call);
+  if (after) return after;
   return ok(call.reply, answer);
 };
 

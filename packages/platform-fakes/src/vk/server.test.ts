@@ -58,6 +58,50 @@ describe('VK fake', () => {
     expect((await fetch(`${fake.url}/wall-${groupId}_999`)).status).toBe(404);
   });
 
+  it('lists a wall newest first with the pinned post ahead, by pages', async () => {
+    const owner = `-${groupId}`;
+    const ids: number[] = [];
+    for (const message of ['w1', 'w2', 'w3']) {
+      const [, body] = await call('wall.post', { owner_id: owner, from_group: '1', message });
+      ids.push((body as { response: { post_id: number } }).response.post_id);
+    }
+    const community = fake.state.communities.get(groupId);
+    if (community) community.pinnedPostId = ids[0];
+    const [, first] = await call('wall.get', { owner_id: owner, count: '2' });
+    expect(first).toMatchObject({
+      response: {
+        items: [
+          { id: ids[0], is_pinned: 1, text: 'w1' },
+          { id: ids[2], text: 'w3' },
+        ],
+      },
+    });
+    const [, second] = await call('wall.get', { owner_id: owner, count: '2', offset: '2' });
+    expect((second as { response: { items: { id: number }[] } }).response.items[0]?.id).toBe(ids[1]);
+    if (community) community.pinnedPostId = undefined;
+  });
+
+  it('makes the write, then answers code 10 or a broken body for the after-commit faults', async () => {
+    const before = fake.posts.all().length;
+    fake.faults.set({ kind: 'acceptThenServerError', call: 'wall.post', times: 1 });
+    expect(await call('wall.post', { owner_id: `-${groupId}`, from_group: '1', message: 'a' })).toMatchObject(
+      [200, { error: { error_code: 10, error_msg: 'Internal server error' } }],
+    );
+    fake.faults.set({ kind: 'acceptThenMalformed', call: 'wall.post', times: 1 });
+    const broken = await fetch(`${fake.url}/method/wall.post`, {
+      method: 'POST',
+      body: new URLSearchParams({ access_token: token, v: '5.199', owner_id: `-${groupId}`, message: 'b' }),
+    });
+    expect(broken.status).toBe(200);
+    await expect(broken.json()).rejects.toThrow(SyntaxError);
+    expect(
+      fake.posts
+        .all()
+        .slice(before)
+        .map((p) => p.text),
+    ).toEqual(['a', 'b']);
+  });
+
   it('takes a photo on the upload URL it hands out and saves it once', async () => {
     const [, server] = await call('photos.getWallUploadServer', { group_id: String(groupId) });
     const url = (server as { response: { upload_url: string } }).response.upload_url;

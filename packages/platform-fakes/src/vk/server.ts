@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { avatarRoute, avatarUrl } from '../avatar.ts';
 import type { FakeContext, FakeServer } from '../fake-server.ts';
+import { AFTER_COMMIT_FAULTS } from '../faults.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { Params } from '../params.ts';
 import { postPage } from '../post-page.ts';
@@ -11,7 +12,7 @@ import { getWallUploadServer, saveWallPhoto, uploadRoutes, videoGet, videoSave }
 import { oauthRoutes } from './oauth.ts';
 import { VK_ERRORS, faultError, ok, vkError } from './replies.ts';
 import { type VkCommunity, VkState, type VkUser } from './state.ts';
-import { getPostReach, wallDelete, wallGetById, wallPost } from './wall.ts';
+import { getPostReach, wallDelete, wallGet, wallGetById, wallPost } from './wall.ts';
 
 /**
  * VK on loopback (platforms.md §5): VK ID's consent and token endpoints, `/method/<name>` with
@@ -55,6 +56,7 @@ const METHODS: Record<string, VkMethod> = {
   'video.get': videoGet,
   'wall.post': wallPost,
   'wall.delete': wallDelete,
+  'wall.get': wallGet,
   'wall.getById': wallGetById,
   'stats.getPostReach': getPostReach,
 };
@@ -68,6 +70,7 @@ const SCOPES: Record<string, string> = {
   'video.get': 'video',
   'wall.post': 'wall',
   'wall.delete': 'wall',
+  'wall.get': 'wall',
   'wall.getById': 'wall',
   'stats.getPostReach': 'stats',
 };
@@ -126,9 +129,13 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: VkState): void {
       if (!user || !handler) return error(VK_ERRORS.unknownMethod);
       state.calls.push({ method, params: { ...echoed, access_token: '' } });
       const fault = ctx.faults.take(method, accountOf(params) ?? String(user.id));
-      if (fault?.kind === 'acceptThenHang' && !WRITES.has(method)) return ctx.hang(reply);
-      if (fault && fault.kind !== 'acceptThenHang' && fault.kind !== 'slowProcessing')
-        return error(faultError(fault));
+      const afterCommit = fault && AFTER_COMMIT_FAULTS.includes(fault.kind) ? fault : undefined;
+      // A read commits nothing: its after-commit fault answers at once.
+      if (afterCommit && !WRITES.has(method)) {
+        const after = ctx.afterCommit(reply, afterCommit, () => error(VK_ERRORS.server));
+        if (after) return after;
+      }
+      if (fault && !afterCommit && fault.kind !== 'slowProcessing') return error(faultError(fault));
       const scope = SCOPES[method];
       if (scope && !check.token.scopes.includes(scope)) return error(VK_ERRORS.noPermission);
       return handler({
@@ -140,7 +147,7 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: VkState): void {
         state,
         ctx,
         reply,
-        hangAfterWrite: fault?.kind === 'acceptThenHang',
+        afterCommit,
         processingPolls: fault?.kind === 'slowProcessing' ? (fault.polls ?? 3) : undefined,
       });
     },

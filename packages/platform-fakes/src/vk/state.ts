@@ -18,6 +18,18 @@ export interface VkCommunity {
   admins: Set<number>;
   /** The last post id on its wall. */
   lastPostId: number;
+  /** The post wall.get lists first whatever its date, as VK shows a pinned post. */
+  pinnedPostId?: number | undefined;
+}
+
+/** What wall.get gives of a post besides the store's text: the message as sent, who posted, who signed. */
+export interface VkWallEntry {
+  message: string;
+  /** The community's -id with from_group=1, else the user who posted. */
+  fromId: number;
+  /** signed=1 on a community post: the user's id under it. */
+  signerId?: number | undefined;
+  links: string[];
 }
 
 /** A file sent to an upload URL, kept until photos.saveWallPhoto or video processing uses it. */
@@ -55,6 +67,8 @@ export class VkState {
   /** Saved photos and videos by "<owner_id>_<id>", as attachments name them. */
   readonly photos = new Map<string, FakeMedia>();
   readonly videos = new Map<string, VkVideo>();
+  /** Posts by "<owner_id>_<post_id>", as wall.get answers them. */
+  readonly wall = new Map<string, VkWallEntry>();
   /** wall.post's guid, per wall: the same guid again answers the same post (platforms.md §5, DESIGN.md §6). */
   readonly guids = new Map<string, number>();
   /** What the fake received, for tests: each call's method and parameters (tokens left out). */

@@ -1,11 +1,12 @@
 import type { FakeMedia } from '../posts.ts';
-import { type VkCall, type VkMethod, administered, fail, invalidParam, isReply } from './call.ts';
+import { type VkCall, type VkMethod, administered, afterWrite, fail, invalidParam, isReply } from './call.ts';
 import { VK_ERRORS, ok } from './replies.ts';
 
 /**
  * A community's wall (platforms.md §5 Publish, Delete, Metrics): wall.post as the community
- * (owner_id=-<group>, from_group=1) with photo, video and link attachments and a guid that makes
- * a repeat answer the first post; wall.delete; wall.getById's counters; stats.getPostReach.
+ * (owner_id=-<group>, from_group=1) or as the user (from_group=0), signed or not, with photo,
+ * video and link attachments and a guid that makes a repeat answer the first post; wall.delete;
+ * wall.get, newest first with a pinned post ahead; wall.getById's counters; stats.getPostReach.
  * Posts are stored under VK's own key "<owner_id>_<post_id>", which their page's path repeats.
  */
 
@@ -50,6 +51,14 @@ export const wallPost: VkMethod = (call) => {
   const postId = ++community.lastPostId;
   const key = `${ownerId}_${postId}`;
   if (guid !== undefined) call.state.guids.set(`${ownerId}:${guid}`, postId);
+  const asCommunity = call.params.get('from_group') === '1';
+  call.state.wall.set(key, {
+    message,
+    fromId: asCommunity ? ownerId : call.user.id,
+    // VK signs only a post made as the community.
+    signerId: asCommunity && call.params.get('signed') === '1' ? call.user.id : undefined,
+    links,
+  });
   call.ctx.posts.add({
     id: key,
     account: String(community.id),
@@ -58,7 +67,8 @@ export const wallPost: VkMethod = (call) => {
     media,
     createdAt: call.ctx.now(),
   });
-  if (call.hangAfterWrite) return call.ctx.hang(call.reply);
+  const after = afterWrite(call);
+  if (after) return after;
   return ok(call.reply, { post_id: postId });
 };
 
@@ -69,9 +79,65 @@ export const wallDelete: VkMethod = (call) => {
   const post = call.ctx.posts.get(key);
   if (!post || post.deletedAt) return fail(call, ...VK_ERRORS.notFound);
   call.ctx.posts.markDeleted(key, call.ctx.now());
-  if (call.hangAfterWrite) return call.ctx.hang(call.reply);
+  const after = afterWrite(call);
+  if (after) return after;
   return ok(call.reply, 1);
 };
+
+/** wall.get's most per call (VKCOM/vk-api-schema wall/methods.json: count, maximum 100). */
+const WALL_PAGE_MAX = 100;
+
+/**
+ * wall.get: a wall's posts newest first, `count` (default 20, at most 100) from `offset`, the
+ * pinned one ahead of them (flagged is_pinned); filter=owner keeps the community's own posts,
+ * others the rest.
+ */
+export const wallGet: VkMethod = (call) => {
+  const ownerId = Number(call.params.get('owner_id'));
+  const community = call.state.communities.get(-ownerId);
+  if (!Number.isInteger(ownerId) || ownerId >= 0 || !community)
+    return invalidParam(call, 'owner_id is undefined');
+  const filter = call.params.get('filter') ?? 'all';
+  const entries = call.ctx.posts
+    .live()
+    .filter((post) => post.account === String(community.id))
+    .map((post) => ({ post, entry: call.state.wall.get(post.id) }))
+    .filter(({ entry }) =>
+      filter === 'owner' ? entry?.fromId === ownerId : filter === 'others' ? entry?.fromId !== ownerId : true,
+    )
+    .sort(
+      (a, b) =>
+        b.post.createdAt.getTime() - a.post.createdAt.getTime() || postNumber(b.post) - postNumber(a.post),
+    );
+  const pinned = entries.findIndex(({ post }) => postNumber(post) === community.pinnedPostId);
+  if (pinned > 0) entries.unshift(...entries.splice(pinned, 1));
+  const offset = Number(call.params.get('offset') ?? 0);
+  const count = Math.min(Number(call.params.get('count') ?? 20), WALL_PAGE_MAX);
+  const items = entries.slice(offset, offset + count).map(({ post, entry }) => {
+    const id = postNumber(post);
+    return {
+      id,
+      owner_id: ownerId,
+      from_id: entry?.fromId ?? ownerId,
+      ...(entry?.signerId === undefined ? {} : { signer_id: entry.signerId }),
+      date: Math.floor(post.createdAt.getTime() / 1000),
+      post_type: 'post',
+      text: entry?.message ?? post.text,
+      ...(id === community.pinnedPostId ? { is_pinned: 1 } : {}),
+      attachments: (entry?.links ?? []).map((url) => ({ type: 'link', link: { url, title: url } })),
+      comments: { count: post.metrics.comments ?? 0 },
+      likes: { count: post.metrics.likes ?? 0 },
+      reposts: { count: post.metrics.shares ?? 0 },
+      views: { count: post.metrics.views ?? 0 },
+    };
+  });
+  return ok(call.reply, { count: entries.length, items });
+};
+
+/** The post_id of a post stored under "<owner_id>_<post_id>". */
+function postNumber(post: { id: string }): number {
+  return Number(post.id.split('_')[1]);
+}
 
 export const wallGetById: VkMethod = (call) => {
   const keys = (call.params.get('posts') ?? '').split(',').filter(Boolean);

@@ -23,7 +23,7 @@ const LIMITS: Record<string, number> = {
 export interface Authed {
   user: XUser;
   scopes: string[];
-  /** What the switches leave to the handler: acceptThenHang, slowProcessing, contentRejected. */
+  /** What the switches leave to the handler: the after-commit faults (faults.ts) and slowProcessing. */
   fault: Fault | undefined;
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import { Params } from '../params.ts';
 import { type Authed, authenticate, hasScope } from './guard.ts';
-import { invalidRequest, notFound } from './replies.ts';
+import { invalidRequest, notFound, serviceUnavailable } from './replies.ts';
 import type { XState, XUpload } from './state.ts';
 
 /** platforms.md §4 Limits. */
@@ -48,6 +48,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
       bytes,
     };
     state.uploads.set(stored.id, stored);
+    const after = ctx.afterCommit(reply, authed.fault, () => serviceUnavailable(reply));
+    if (after) return after;
     return { data: mediaJson(stored) };
   });
 
@@ -80,6 +82,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
       pollsLeft: 0,
     };
     state.uploads.set(stored.id, stored);
+    const after = ctx.afterCommit(reply, authed.fault, () => serviceUnavailable(reply));
+    if (after) return after;
     return { data: { id: stored.id, media_key: `7_${stored.id}`, expires_after_secs: EXPIRES_AFTER_S } };
   });
 
@@ -96,6 +100,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
     const bytes = params.files.get('media')?.bytes ?? base64(params.get('media'));
     if (!bytes) return invalidRequest(reply, 'The `media` field is required.');
     found.segments.set(index, bytes);
+    const after = ctx.afterCommit(reply, authed.fault, () => serviceUnavailable(reply));
+    if (after) return after;
     return { data: { expires_at: Math.floor(ctx.now().getTime() / 1000) + EXPIRES_AFTER_S } };
   });
 
@@ -118,6 +124,8 @@ export function mediaRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
     found.pollsLeft = Math.max(slow, found.category === 'tweet_image' ? 0 : 1);
     if (kindOf(bytes) !== found.mediaType)
       found.failure = 'InvalidMedia: Invalid or Unsupported media, Reason: UnsupportedMedia.';
+    const after = ctx.afterCommit(reply, authed.fault, () => serviceUnavailable(reply));
+    if (after) return after;
     return { data: mediaJson(found) };
   });
 

@@ -32,6 +32,8 @@ export class XState {
   readonly oauth: OAuthStore;
   readonly users = new Map<string, XUser>();
   readonly uploads = new Map<string, XUpload>();
+  /** reply_settings a post was created with, by post id (absent: everyone may reply). */
+  readonly replySettings = new Map<string, string>();
   /** `<user id> <endpoint>` → calls in the current 15-minute window. */
   readonly calls = new Map<string, number>();
   #nextUser = 1;

@@ -4,13 +4,25 @@ import { Params } from '../params.ts';
 import type { FakePost } from '../posts.ts';
 import { authenticate, hasScope } from './guard.ts';
 import { ready } from './media.ts';
-import { DUPLICATE, forbidden, invalidRequest, notFound, notFoundError, problem } from './replies.ts';
+import {
+  DUPLICATE,
+  forbidden,
+  invalidRequest,
+  notFound,
+  notFoundError,
+  problem,
+  serviceUnavailable,
+} from './replies.ts';
 import type { XState, XUpload } from './state.ts';
 import { weightedLength } from './weighted-length.ts';
 
 /** platforms.md §4 Limits: 280 weighted characters, 1-4 media. */
 const MAX_WEIGHT = 280;
 const MAX_MEDIA = 4;
+const REPLY_SETTINGS = ['following', 'mentionedUsers', 'subscribers', 'verified'];
+/** The timeline's page size bounds (max_results). */
+const PAGE_MIN = 5;
+const PAGE_MAX = 100;
 
 /** Posts: create (201), read with public_metrics, delete; and the user's timeline, where a lost post is found again. */
 export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XState): void {
@@ -26,6 +38,9 @@ export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
     if (text.trim() === '' && ids.length === 0)
       return invalidRequest(reply, 'text: must not be blank when media is not present');
     if (weightedLength(text) > MAX_WEIGHT) return forbidden(reply, 'Your Tweet text is too long.');
+    const replySettings = params.get('reply_settings');
+    if (replySettings !== undefined && !REPLY_SETTINGS.includes(replySettings))
+      return invalidRequest(reply, `reply_settings must be one of [${REPLY_SETTINGS.join(', ')}]`);
     const uploads = ids.map((id) => state.uploads.get(id));
     if (uploads.some((u) => !u || u.userId !== authed.user.id || !ready(u)))
       return invalidRequest(reply, 'Your media IDs are invalid.');
@@ -45,7 +60,9 @@ export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
       })),
       createdAt: ctx.now(),
     });
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+    if (replySettings !== undefined) state.replySettings.set(post.id, replySettings);
+    const after = ctx.afterCommit(reply, authed.fault, () => serviceUnavailable(reply));
+    if (after) return after;
     return reply.code(201).send({ data: { id: post.id, text, edit_history_tweet_ids: [post.id] } });
   });
 
@@ -55,7 +72,7 @@ export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
     const post = ctx.posts.get(request.params.id);
     // A missing post is a partial error: 200 with `errors` and no `data` (platforms.md §4 Errors).
     if (!post || post.deletedAt) return { errors: [notFoundError('tweet', request.params.id)] };
-    return { data: tweetJson(post, fields(new Params(request))) };
+    return { data: tweetJson(state, post, fields(new Params(request))) };
   });
 
   app.delete<{ Params: { id: string } }>('/2/tweets/:id', async (request, reply) => {
@@ -72,7 +89,8 @@ export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
         'not-authorized-for-resource',
       );
     ctx.posts.markDeleted(post.id, ctx.now());
-    if (authed.fault?.kind === 'acceptThenHang') return ctx.hang(reply);
+    const after = ctx.afterCommit(reply, authed.fault, () => serviceUnavailable(reply));
+    if (after) return after;
     return { data: { deleted: true } };
   });
 
@@ -83,18 +101,33 @@ export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
       return invalidRequest(reply, `The \`id\` query parameter value [${request.params.id}] is not valid`);
     const params = new Params(request);
     const since = params.get('start_time');
-    const max = Math.min(100, Math.max(5, Number(params.get('max_results') ?? 10)));
-    const found = ctx.posts
+    const max = Math.min(PAGE_MAX, Math.max(PAGE_MIN, Number(params.get('max_results') ?? 10)));
+    const token = params.get('pagination_token');
+    const offset = token === undefined ? 0 : Number(Buffer.from(token, 'base64url').toString());
+    if (!Number.isInteger(offset) || offset < 0)
+      return invalidRequest(reply, `The \`pagination_token\` query parameter value [${token}] is not valid`);
+    const window = ctx.posts
       .live()
       .filter((p) => p.account === request.params.id && (!since || p.createdAt >= new Date(since)))
-      .reverse()
-      .slice(0, max);
+      .reverse();
+    const found = window.slice(offset, offset + max);
+    const next = offset + max < window.length ? encodeToken(offset + max) : undefined;
     if (found.length === 0) return { meta: { result_count: 0 } };
     return {
-      data: found.map((p) => tweetJson(p, fields(params))),
-      meta: { result_count: found.length, newest_id: found[0]?.id, oldest_id: found.at(-1)?.id },
+      data: found.map((p) => tweetJson(state, p, fields(params))),
+      meta: {
+        result_count: found.length,
+        newest_id: found[0]?.id,
+        oldest_id: found.at(-1)?.id,
+        ...(next ? { next_token: next } : {}),
+      },
     };
   });
+}
+
+/** X's pagination tokens are opaque; this one carries the offset of the next page. */
+function encodeToken(offset: number): string {
+  return Buffer.from(String(offset)).toString('base64url');
 }
 
 function fields(params: Params): string[] {
@@ -102,13 +135,16 @@ function fields(params: Params): string[] {
 }
 
 /** A post as v2 answers it: id, text and edit history always; the rest as tweet.fields asks. */
-function tweetJson(post: FakePost, asked: string[]) {
+function tweetJson(state: XState, post: FakePost, asked: string[]) {
   return {
     id: post.id,
     text: post.text,
     edit_history_tweet_ids: [post.id],
     ...(asked.includes('created_at') ? { created_at: post.createdAt.toISOString() } : {}),
     ...(asked.includes('author_id') ? { author_id: post.account } : {}),
+    ...(asked.includes('reply_settings')
+      ? { reply_settings: state.replySettings.get(post.id) ?? 'everyone' }
+      : {}),
     ...(asked.includes('public_metrics')
       ? {
           public_metrics: {

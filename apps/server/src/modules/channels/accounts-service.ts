@@ -29,6 +29,8 @@ export interface AccountsDeps {
   lists: ListSettings;
   /** Links the accounts' pictures for the caller; without it every picture is null (initials). */
   avatars?: { linkFor(uid: number): AvatarLink } | undefined;
+  /** Holds what waits to go out on a released account and tells the authors; how many it held. */
+  holdPublications?: ((accountId: number, actorId: number, at: Date) => Promise<number>) | undefined;
 }
 
 /** The channels page's reads, and releasing an account (issue 12, items 6 and 7). */
@@ -137,14 +139,14 @@ export function createAccountsService(deps: AccountsDeps) {
           at: now,
         });
       });
+      const heldPublications = (await deps.holdPublications?.(id, principal.id, now)) ?? 0;
       const [released] = await accountsById(db, [id], now, avatarLink(principal));
       if (!released) throw new AppError('notFound');
-      // Publications come with the publishing issue: none can be scheduled on an account yet.
       return {
         account: released,
         revokedAtPlatform,
         ...(notRevokedReason ? { notRevokedReason } : {}),
-        heldPublications: 0,
+        heldPublications,
       };
     },
   };

@@ -8,6 +8,7 @@ import type { FileStorage } from '../../storage/storage.ts';
 import { createPlatformRegistry } from '../../platforms/registry.ts';
 import { createTokenVault } from '../../platforms/token-vault.ts';
 import { createAccountMove } from './account-move.ts';
+import { holdAccountPublications } from '../publishing/hold.ts';
 import { createAccountsService } from './accounts-service.ts';
 import { createAvatarSigner } from './avatar-urls.ts';
 import { createAvatars } from './avatars.ts';
@@ -44,7 +45,13 @@ export function createChannelsModule(deps: ChannelsModuleDeps) {
     jobs: deps.jobs,
     log: deps.log,
   });
-  const accounts = createAccountsService({ ...services, lists: deps.lists, avatars });
+  const accounts = createAccountsService({
+    ...services,
+    lists: deps.lists,
+    avatars,
+    holdPublications: (accountId, actorId, at) =>
+      holdAccountPublications(deps.db, deps.notifier, accountId, { actorId, at }),
+  });
   const connect = createConnectService({ ...services, saved: (ids) => avatars.schedule(ids) });
   const health = createChannelHealth({ ...services, notifier: deps.notifier, avatars });
   return {

@@ -12,6 +12,7 @@ import { parseAllowList } from '../../lib/safe-fetch/safe-fetch.ts';
 import { deriveKey } from '../../lib/secrets.ts';
 import { createLocalStorage } from '../../storage/local-storage.ts';
 import { fileRoutes } from './file-routes.ts';
+import type { IntakeDeps } from './intake.ts';
 import { createMediaTools } from './media-tools.ts';
 import { failStalledMaterials, type ProcessDeps, processMaterial } from './process-material.ts';
 import { materialRoutes } from './routes.ts';
@@ -85,6 +86,13 @@ export function createMaterialsModule(deps: MaterialsModuleDeps) {
   return {
     service,
     storage,
+    /** Signs file addresses for other modules' answers (a publication's screenshot). */
+    signer,
+    /** For files the server makes itself (a publication's screenshot): the library's one way in, and scratch space. */
+    intake: {
+      deps: { db, clock, storage, jobs: deps.jobs, maxBytes: config.materials.maxBytes } satisfies IntakeDeps,
+      scratchDir: join(config.materials.uploadsDir, '.imports'),
+    },
     /** Runs the processing of one material now (the job's handler; tests call it directly). */
     process: (materialId: number) => processMaterial(processDeps, materialId),
 

@@ -220,11 +220,13 @@ describe('Bluesky: publish, find, remove', () => {
     const clip = { ...testMedia('video'), altText: 'A short clip', width: 1920, height: 1080 };
     const published = await adapter.publish(account, post('Video', [clip]));
     expect(waits).toEqual([1500]);
+    // Streamed, with its length declared as the tutorial sends it.
     expect(server.video.uploads.at(-1)).toEqual({
       did: newsroom.did,
       name: 'clip.mp4',
       bytes: clip.bytes,
       mime: 'video/mp4',
+      contentLength: String(clip.bytes),
     });
     expect((await stored(published.externalId)).embed).toMatchObject({
       $type: 'app.bsky.embed.video',
@@ -278,7 +280,8 @@ describe('Bluesky: faults', () => {
     {
       expiredToken: { kind: 'reauthorize', status: 400, platformMessage: 'Token has expired' },
       revokedGrant: { kind: 'reauthorize', status: 400, platformMessage: 'Token could not be verified' },
-      serverError: { kind: 'transient', status: 500, platformMessage: 'Internal Server Error' },
+      // createRecord's 500 says nothing of whether the post was made (and none is found).
+      serverError: { kind: 'outcomeUnknown', status: 500, platformMessage: 'Internal Server Error' },
     },
     (kind) => {
       server.faults.set({ kind, account: newsroom.did, times: 1 });
@@ -326,16 +329,91 @@ describe('Bluesky: faults', () => {
     expect(await postCount()).toBe(before);
   });
 
-  it('accept then hang → outcomeUnknown; the post exists, find() and a retry with the same key return it', async () => {
-    const impatient = createBlueskyAdapter({ ...settings(), timeoutMs: 300 });
-    server.faults.set({ kind: 'acceptThenHang', call: 'com.atproto.repo.createRecord', times: 1 });
-    const input = post('Lost answer');
-    const error = await failure(impatient.publish(account, input));
+  it.each(['acceptThenHang', 'acceptThenServerError', 'acceptThenMalformed'] as const)(
+    '%s: the post exists, and publish finds it at its record key at once',
+    async (kind) => {
+      const impatient = createBlueskyAdapter({ ...settings(), timeoutMs: 300 });
+      server.faults.set({ kind, call: 'com.atproto.repo.createRecord', times: 1 });
+      const input = post(`Answer lost to ${kind}`);
+      const before = await postCount();
+      const published = await impatient.publish(account, input);
+      expect((await stored(published.externalId)).text).toBe(input.text);
+      expect(await postCount()).toBe(before + 1);
+    },
+  );
+
+  it.each(['acceptThenHang', 'acceptThenServerError', 'acceptThenMalformed'] as const)(
+    '%s, and the post cannot be asked about → outcomeUnknown; find() and a retry with the same key return it',
+    async (kind) => {
+      const impatient = createBlueskyAdapter({ ...settings(), timeoutMs: 300 });
+      server.faults.set({ kind, call: 'com.atproto.repo.createRecord', times: 1 });
+      server.faults.set({ kind: 'serverError', call: 'com.atproto.repo.getRecord', times: 1 });
+      const input = post(`Unconfirmed after ${kind}`);
+      const error = await failure(impatient.publish(account, input));
+      expect(error.kind).toBe('outcomeUnknown');
+      const found = await adapter.find?.(account, input, clock.now().toISOString());
+      expect(found).not.toBeNull();
+      expect((await stored(found?.externalId ?? '')).text).toBe(input.text);
+      expect(await adapter.publish(account, input)).toEqual(found);
+    },
+  );
+
+  it('a 200 to createRecord that is not its answer → outcomeUnknown, never a TypeError', async () => {
+    // A unit-level stand-in for a proxy that garbles the answer: the PDS still gets the call.
+    const garbling: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      const method = new URL(String(input)).pathname;
+      if (method.endsWith('/com.atproto.repo.createRecord'))
+        return new Response('{"uri":"https://example.org/","cid":7}', {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      if (method.endsWith('/com.atproto.repo.getRecord'))
+        return new Response('{"error":"InternalServerError"}', { status: 500 });
+      return answer;
+    };
+    const input = post('Garbled answer');
+    const error = await failure(
+      createBlueskyAdapter({ ...settings(), fetch: garbling }).publish(account, input),
+    );
     expect(error.kind).toBe('outcomeUnknown');
-    expect(error.detail.platformMessage).toBe('no answer in time');
-    const found = await adapter.find?.(account, input, clock.now().toISOString());
-    expect(found).not.toBeNull();
-    expect((await stored(found?.externalId ?? '')).text).toBe('Lost answer');
-    expect(await adapter.publish(account, input)).toEqual(found);
+    expect(error.detail.platformMessage).toBe(
+      'com.atproto.repo.createRecord answered what is not its answer',
+    );
+    expect(await adapter.find?.(account, input, clock.now().toISOString())).not.toBeNull();
+  });
+
+  it('a lookup that cannot finish throws (the publication stays publishing), it does not say "not there"', async () => {
+    server.faults.set({ kind: 'rateLimited', retryAfterS: 30, call: 'com.atproto.repo.getRecord', times: 1 });
+    await expectFailure(adapter.find?.(account, post('Anything'), clock.now().toISOString()), {
+      kind: 'rateLimited',
+    });
+  });
+
+  it("tells onProgress the video's job, and a later attempt asks about it instead of uploading again", async () => {
+    const told: Record<string, string>[] = [];
+    const clip = testMedia('video', 'resumed.mp4');
+    const input = {
+      ...post('Resumed video', [clip]),
+      onProgress: async (ids: Record<string, string>) => {
+        told.push(ids);
+      },
+    };
+    server.faults.set({ kind: 'rateLimited', call: 'com.atproto.repo.createRecord', times: 1 });
+    expect((await failure(adapter.publish(account, input))).kind).toBe('rateLimited');
+    expect(told).toEqual([{ videoJob: expect.any(String) }]);
+    const uploads = server.video.uploads.length;
+    told.length = 0;
+    const published = await adapter.publish(account, { ...input, progress: { videoJob: 'gone' } });
+    expect(server.video.uploads).toHaveLength(uploads + 1);
+    expect(told).toEqual([{ videoJob: expect.any(String) }]);
+    await adapter.remove(account, published.externalId);
+
+    const again = await adapter.publish(account, {
+      ...post('Resumed video, again', [clip]),
+      progress: { videoJob: told[0]?.['videoJob'] ?? '' },
+    });
+    expect(server.video.uploads).toHaveLength(uploads + 1);
+    expect((await stored(again.externalId)).embed).toMatchObject({ video: { size: clip.bytes } });
   });
 });

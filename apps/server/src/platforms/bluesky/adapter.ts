@@ -27,6 +27,8 @@ export interface BlueskyAdapter extends PlatformAdapter {
 }
 
 const POST = 'app.bsky.feed.post';
+/** The progress entry of a video's job at the video service. */
+const VIDEO_JOB = 'videoJob';
 
 /**
  * Bluesky (platforms.md §9) through @atproto/api, every host a setting. A grant is an
@@ -34,7 +36,8 @@ const POST = 'app.bsky.feed.post';
  * made from the idempotency key (record-key.ts), so a repeated publish finds the first post
  * instead of making a second, and find() looks there too. Text carries its links and mentions as
  * facets (RichText); images go up as blobs with alt text and aspect ratio, a video through the
- * video service (video.ts). A post's link goes into the text (a facet): a link card would need
+ * video service (video.ts), its job's id told to onProgress and asked about again on a later
+ * attempt. A post's link goes into the text (a facet): a link card would need
  * the page's title and image, fetched by us. Metrics come from the appview's getPosts (no
  * impressions there; reposts and quotes count as shares).
  */
@@ -89,6 +92,12 @@ export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): Blu
         video,
         { ...context, accessToken: account.grant.accessToken },
         videoFile,
+        {
+          earlier: post.progress?.[VIDEO_JOB],
+          started: async (jobId) => {
+            await post.onProgress?.({ [VIDEO_JOB]: jobId });
+          },
+        },
       );
       return {
         $type: 'app.bsky.embed.video',
@@ -166,10 +175,12 @@ export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): Blu
         );
         return published(context, data.uri);
       } catch (error) {
-        // A key already used answers 500 (the PDS's unique constraint): the first attempt's post
-        // is there. Any refusal is checked the same way; a lost answer is left to find().
-        if (isPlatformError(error) && (error.kind === 'transient' || error.kind === 'rejected')) {
-          const first = await existing(account, rkey);
+        // The record key is ours, so whether the post exists is one question away: a key already
+        // used answers 500 (the PDS's unique constraint) and the first attempt's post is there;
+        // a 5xx or an unreadable answer may have come after the write. Only a post found settles
+        // it: a lost answer's write may land later, so finding none leaves the error as it is.
+        if (isPlatformError(error) && error.kind !== 'reauthorize' && error.kind !== 'rateLimited') {
+          const first = await existing(account, rkey).catch(() => null);
           if (first) return first;
         }
         throw error;

@@ -41,6 +41,11 @@ describe('Bluesky errors', () => {
     expect(classified.detail.platformMessage).toBe(message);
   });
 
+  it("takes @atproto/api's Invalid Response (a reply it could not read) as worth asking again", () => {
+    const invalid = new XRPCError(2, undefined, 'Failed to parse response body');
+    expect(blueskyError(invalid, now).kind).toBe('transient');
+  });
+
   it('reads no error from a successful answer', () => {
     expect(describeBlueskyError({ error: 'not one' }, 200)).toBeUndefined();
   });

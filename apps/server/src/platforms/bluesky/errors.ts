@@ -8,7 +8,10 @@ import { retryAfterMs } from '../retry-after.ts';
  * expired, unverifiable, missing or whose account is gone needs the user (the PDS answers these
  * with 400 as often as 401); the rate limit; a file too big for the PDS (413 PayloadTooLarge, or
  * BlobTooLarge) or a record refused over its embedded files is media; any other InvalidRequest
- * (record validation: too many graphemes, a bad facet) is a refusal. 5xx fall back on the status.
+ * (record validation: too many graphemes, a bad facet) is a refusal. @atproto/api's own "Invalid
+ * Response" (status 2: a reply that does not parse or match its lexicon) can be asked again; a
+ * write's is an unknown outcome, which client.ts decides before this table is read, as it does
+ * for a write's 5xx. Other 5xx fall back on the status.
  */
 export const BLUESKY_ERROR_RULES: readonly ErrorRule[] = [
   {
@@ -24,6 +27,7 @@ export const BLUESKY_ERROR_RULES: readonly ErrorRule[] = [
     kind: 'reauthorize',
   },
   { code: 'RateLimitExceeded', kind: 'rateLimited' },
+  { status: 2, kind: 'transient' },
   { code: ['BlobTooLarge', 'PayloadTooLarge'], kind: 'mediaInvalid' },
   { status: 413, kind: 'mediaInvalid' },
   {

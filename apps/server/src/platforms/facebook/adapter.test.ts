@@ -90,6 +90,9 @@ const post = (text: string, media: PostInput['media'] = []): PostInput => ({
   idempotencyKey: `key-${serial}`,
 });
 
+/** The video a page post was made of. */
+const videoOf = (postId: string) => [...fake.state.videos.values()].find((v) => v.postId === postId);
+
 /** The shared post tests' view of this suite. */
 const fixture = (): PostsFixture => ({ adapter, account, posts: fake.posts, now: () => clock.now(), post });
 
@@ -250,14 +253,87 @@ describe('Facebook: publish, find, metrics, remove', () => {
 
   it('publishes a video through start, transfer chunks at the offsets given, finish, then polls until ready', async () => {
     const clip = testMedia('video');
-    const published = await adapter.publish(account, post('A clip', [clip]));
-    expect(published.url).toBe(`${fake.url}/${newsId}/videos/${published.externalId}`);
-    const session = [...fake.state.videoSessions.values()].find((s) => s.videoId === published.externalId);
+    const told: Record<string, string>[] = [];
+    const input = {
+      ...post('A clip', [clip]),
+      onProgress: async (ids: Record<string, string>) => void told.push(ids),
+    };
+    const published = await adapter.publish(account, input);
+    // The post is the feed's (`<page>_<post>`), which find and remove name too.
+    expect(published.externalId).toMatch(new RegExp(`^${newsId}_\\d+$`));
+    const video = videoOf(published.externalId);
+    expect(published.url).toBe(`${fake.url}/${newsId}/videos/${video?.id}`);
+    const session = [...fake.state.videoSessions.values()].find((s) => s.videoId === video?.id);
+    expect(told).toEqual([{ videoId: video?.id, uploadSessionId: session?.id }]);
     expect(session?.chunks).toEqual([32, 32, clip.bytes - 64]);
     expect(fake.posts.get(published.externalId)?.media[0]?.bytes.byteLength).toBe(clip.bytes);
     // One check while it processes, then ready.
     expect(waits).toEqual([1500]);
     expect((await fetch(published.url)).status).toBe(200);
+    const since = START.toISOString();
+    expect(await adapter.find?.(account, input, since)).toEqual(published);
+    expect(
+      await adapter.find?.(account, { ...input, progress: { videoId: video?.id ?? '' } }, since),
+    ).toEqual(published);
+    await adapter.remove(account, published.externalId);
+    expect(fake.posts.get(published.externalId)?.deletedAt).toBeDefined();
+  });
+
+  it('a video with a public address is fetched by Graph (file_url), not uploaded', async () => {
+    const first = await adapter.publish(account, post('Source clip', [testMedia('video')]));
+    const publicUrl = `${fake.url}/__fake/posts/${first.externalId}/media/0`;
+    const sessions = fake.state.videoSessions.size;
+    const told: Record<string, string>[] = [];
+    const published = await adapter.publish(account, {
+      ...post('By URL', [{ ...testMedia('video'), publicUrl }]),
+      onProgress: async (ids) => void told.push(ids),
+    });
+    expect(fake.state.videoSessions.size).toBe(sessions);
+    expect(told).toEqual([{ videoId: videoOf(published.externalId)?.id }]);
+    expect(fake.posts.get(published.externalId)?.media[0]?.bytes).toEqual(
+      fake.posts.get(first.externalId)?.media[0]?.bytes,
+    );
+  });
+
+  it("an earlier attempt's published video is followed, not uploaded again; an unfinished one is started over", async () => {
+    const input = post('Once only', [testMedia('video')]);
+    const published = await adapter.publish(account, input);
+    const videoId = videoOf(published.externalId)?.id ?? '';
+    const sessions = fake.state.videoSessions.size;
+    expect(await adapter.publish(account, { ...input, progress: { videoId } })).toEqual(published);
+    expect(fake.state.videoSessions.size).toBe(sessions);
+    // A session started but never finished published nothing: a new upload.
+    fake.faults.set({ kind: 'serverError', call: 'POST /{page-id}/videos:transfer', times: 6 });
+    const told: Record<string, string>[] = [];
+    const unfinished = {
+      ...post('Unfinished', [testMedia('video')]),
+      onProgress: async (ids: Record<string, string>) => void told.push(ids),
+    };
+    expect((await failure(adapter.publish(account, unfinished))).kind).toBe('transient');
+    fake.faults.clear();
+    const again = await adapter.publish(account, { ...unfinished, progress: told[0] });
+    expect(videoOf(again.externalId)?.id).not.toBe(told[0]?.['videoId']);
+  });
+
+  it('tags the place chosen (placeId) on text and photo posts', async () => {
+    const options = { placeId: '108424279189115' };
+    const text = await adapter.publish(account, { ...post('Here'), options });
+    const photo = await adapter.publish(account, { ...post('There', [testMedia('image')]), options });
+    expect(fake.state.pagePosts.get(text.externalId)?.place).toBe(options.placeId);
+    expect(fake.state.pagePosts.get(photo.externalId)?.place).toBe(options.placeId);
+    const refused = await failure(
+      adapter.publish(account, { ...post('Nowhere'), options: { placeId: 'Toronto' } }),
+    );
+    expect(refused.kind).toBe('rejected');
+  });
+
+  it('a photo with a public address is fetched by Graph (url), not sent', async () => {
+    const first = await adapter.publish(account, post('Source photo', [testMedia('image')]));
+    const publicUrl = `${fake.url}/__fake/posts/${first.externalId}/media/0`;
+    const published = await adapter.publish(account, post('By URL', [{ ...testMedia('image'), publicUrl }]));
+    expect(fake.posts.get(published.externalId)?.media[0]?.bytes).toEqual(
+      fake.posts.get(first.externalId)?.media[0]?.bytes,
+    );
   });
 
   it('finds a post whose answer was lost, by its text, in the page feed', async () => {
@@ -266,6 +342,33 @@ describe('Facebook: publish, find, metrics, remove', () => {
     const published = await adapter.publish(account, input);
     expect(await adapter.find?.(account, input, since)).toEqual(published);
     expect(await adapter.find?.(account, post('Never sent'), since)).toBeNull();
+  });
+
+  it("pages through the feed until past the attempt's start", async () => {
+    const since = clock.now().toISOString();
+    const input = post('Deep in the feed');
+    const published = await adapter.publish(account, input);
+    for (let i = 0; i < 5; i++) await adapter.publish(account, post('Later'));
+    const asked: string[] = [];
+    // Two posts a page, so the post is on the third.
+    const paging = createFacebookAdapter({
+      ...settings,
+      fetch: (url, init) => {
+        const target = new URL(String(url));
+        if (target.pathname.endsWith('/feed')) {
+          if (!target.searchParams.has('after')) target.searchParams.set('limit', '2');
+          asked.push(target.searchParams.get('after') ?? 'first');
+        }
+        return fetch(target, init);
+      },
+    });
+    expect(await paging.find?.(account, input, since)).toEqual(published);
+    expect(asked).toHaveLength(3);
+    // Older posts than the attempt end the search: nothing before it is read.
+    clock.advance(60_000);
+    asked.length = 0;
+    expect(await paging.find?.(account, input, clock.now().toISOString())).toBeNull();
+    expect(asked).toEqual(['first']);
   });
 
   itReadsMetrics(
@@ -288,8 +391,10 @@ describe('Facebook: faults', () => {
         kind: 'reauthorize',
         platformMessage: expect.stringMatching(/The user has not authorized application/),
       },
+      // Graph's generic code 2 on a write says nothing of whether the post was made.
       serverError: {
-        kind: 'transient',
+        kind: 'outcomeUnknown',
+        platformCode: '2',
         platformMessage: expect.stringMatching(/^An unexpected error has occurred/),
       },
     },
@@ -345,6 +450,67 @@ describe('Facebook: faults', () => {
     expect(error.kind).toBe('transient');
     expect(waits).toHaveLength(5);
     expect(fake.posts.all().at(-1)?.deletedAt).toBeDefined();
+  });
+
+  it('a server error on a read is transient, and a lookup that cannot finish throws', async () => {
+    fake.faults.set({ kind: 'serverError', call: 'POST /{page-id}/videos:start', times: 1 });
+    expect((await failure(adapter.publish(account, post('Start', [testMedia('video')])))).kind).toBe(
+      'transient',
+    );
+    fake.faults.set({ kind: 'rateLimited', call: 'GET /{page-id}/feed', times: 1 });
+    expect((await failure(adapter.find?.(account, post('Lookup'), START.toISOString()))).kind).toBe(
+      'rateLimited',
+    );
+    fake.faults.set({ kind: 'serverError', call: 'GET /{page-id}/feed', times: 1 });
+    expect((await failure(adapter.find?.(account, post('Lookup'), START.toISOString()))).kind).toBe(
+      'transient',
+    );
+  });
+
+  it.each([
+    ['acceptThenServerError', 'POST /{page-id}/feed', () => post('Server failed after')],
+    ['acceptThenMalformed', 'POST /{page-id}/feed', () => post('Cut off')],
+    [
+      'acceptThenServerError',
+      'POST /{page-id}/photos',
+      () => post('Photo, server failed', [testMedia('image')]),
+    ],
+    ['acceptThenMalformed', 'POST /{page-id}/photos', () => post('Photo, cut off', [testMedia('image')])],
+    [
+      'acceptThenServerError',
+      'POST /{page-id}/videos:finish',
+      () => post('Video, server failed', [testMedia('video')]),
+    ],
+    [
+      'acceptThenMalformed',
+      'POST /{page-id}/videos:finish',
+      () => post('Video, cut off', [testMedia('video')]),
+    ],
+  ] as const)('%s on %s → outcomeUnknown; the post exists and find settles it', async (kind, call, make) => {
+    fake.faults.set({ kind, call, times: 1 });
+    const since = clock.now().toISOString();
+    const input = make();
+    expect((await failure(adapter.publish(account, input))).kind).toBe('outcomeUnknown');
+    const stored = fake.posts.all().at(-1);
+    expect(stored?.text).toBe(input.text);
+    expect((await adapter.find?.(account, input, since))?.externalId).toBe(stored?.id);
+  });
+
+  it("a 2xx whose JSON is not Graph's answer → outcomeUnknown, never a TypeError", async () => {
+    const odd = createFacebookAdapter({
+      ...settings,
+      fetch: async (url, init) => {
+        const answer = await fetch(url, init);
+        if (init?.method !== 'POST') return answer;
+        return new Response(JSON.stringify({ ok: true }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const error = await failure(odd.publish(account, post('Odd answer')));
+    expect(error.kind).toBe('outcomeUnknown');
+    expect(error.detail.raw).toEqual({ ok: true });
   });
 
   it('accept then hang → outcomeUnknown; the post exists and find settles it', async () => {

@@ -1,4 +1,6 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import { facebookOptionsSchema } from '@postdeck/contract/publish-options';
+import { z } from '@postdeck/contract/zod';
 import type {
   AccountAccess,
   Grant,
@@ -8,13 +10,15 @@ import type {
   PublishedPost,
   Target,
 } from '../adapter.ts';
-import { PlatformError, isPlatformError } from '../errors.ts';
+import { PlatformError } from '../errors.ts';
+import { isUnknownObject } from '../graph/errors.ts';
 import { authorizationUrl, exchangeCode, listPages, pageGrant } from '../graph/login.ts';
 import { type GraphAdapterSettings, graphSetup } from '../graph/settings.ts';
 import { mediaBlob, withLink } from '../media-blob.ts';
+import { sameText } from '../x/same-text.ts';
 import { type FeedEntry, pageApi } from './api.ts';
 import { type FacebookLocation, type LocationSearch, searchLocations } from './locations.ts';
-import { publishVideo } from './video.ts';
+import { VIDEO_PROGRESS, publishVideo } from './video.ts';
 
 export const DEFAULT_FACEBOOK_HOSTS = {
   /** Facebook Login's dialog. */
@@ -44,7 +48,7 @@ const METRICS = ['post_media_view', 'post_reactions_by_type_total'] as const;
  * Facebook Pages (platforms.md §1). Connecting gives a long-lived user token (about 60 days, no
  * refresh: tokenRenewal 'reconnect'); each page is a target with its own token in target.grant,
  * and every page call is made with it. A lost answer to a publish is settled by looking for the
- * post in the page's feed (`find`).
+ * post in the page's feed (`find`); every post, a video's too, is named by its feed id.
  */
 export function createFacebookAdapter(settings: FacebookAdapterSettings): FacebookAdapter {
   const { clock, version, graph, http, login, polling } = graphSetup('facebook', settings, {
@@ -58,13 +62,21 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Facebo
   const api = (account: AccountAccess) => pageApi(http, graph, video, account.grant.accessToken);
   const postUrl = (entry: FeedEntry) => entry.permalink_url ?? `${postUrlBase}/${entry.id}`;
 
-  async function photo(client: ReturnType<typeof api>, pageId: string, file: MediaFile, caption?: string) {
+  /** A photo Graph fetches from its public address when it has one, else sent as multipart `source`. */
+  async function photo(
+    client: ReturnType<typeof api>,
+    pageId: string,
+    file: MediaFile,
+    published?: { caption: string; place: string | undefined },
+  ) {
     const form = new FormData();
-    form.set('source', await mediaBlob(file), file.name);
-    if (caption !== undefined) form.set('message', caption);
-    if (caption === undefined) form.set('published', 'false');
+    if (file.publicUrl) form.set('url', file.publicUrl);
+    else form.set('source', await mediaBlob(file), file.name);
+    if (published) form.set('message', published.caption);
+    if (published?.place) form.set('place', published.place);
+    if (!published) form.set('published', 'false');
     if (file.altText) form.set('alt_text_custom', file.altText);
-    return client.postPhoto(pageId, form, caption !== undefined);
+    return client.postPhoto(pageId, form, published !== undefined);
   }
 
   return {
@@ -88,8 +100,10 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Facebo
       const client = api(account);
       const videos = post.media.filter((m) => m.kind === 'video');
       const [first, ...rest] = post.media;
+      // The place a post is tagged at (a page id from queryFacebookArea): feed and photo posts take it.
+      const place = facebookOptions(post).placeId;
       if (!first) {
-        const entry = await client.postFeed(pageId, { message: post.text, link: post.link });
+        const entry = await client.postFeed(pageId, { message: post.text, link: post.link, place });
         return { externalId: entry.id, url: postUrl(entry) };
       }
       const message = withLink(post.text, post.link);
@@ -99,14 +113,14 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Facebo
             platform: 'facebook',
             platformMessage: 'A Facebook post takes one video, alone',
           });
-        const published = await publishVideo(client, pageId, first, message, polling);
+        const published = await publishVideo(client, pageId, first, message, polling, post);
         return {
-          externalId: published.videoId,
-          url: published.permalink ?? `${postUrlBase}/${pageId}/videos/${published.videoId}`,
+          externalId: published.postId,
+          url: published.permalink ?? `${postUrlBase}/${published.postId}`,
         };
       }
       if (rest.length === 0) {
-        const answer = await photo(client, pageId, first, message);
+        const answer = await photo(client, pageId, first, { caption: message, place });
         const id = answer.post_id ?? answer.id;
         return { externalId: id, url: answer.permalink_url ?? `${postUrlBase}/${id}` };
       }
@@ -115,28 +129,34 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Facebo
       for (const file of post.media) photos.push((await photo(client, pageId, file)).id);
       const entry = await client.postFeed(pageId, {
         message,
+        place,
         attached_media: JSON.stringify(photos.map((id) => ({ media_fbid: id }))),
       });
       return { externalId: entry.id, url: postUrl(entry) };
     },
     async find(account, post, since) {
-      // A text post keeps its link apart; a photo or video post carries it in its text.
-      const messages = new Set([post.text, withLink(post.text, post.link)]);
-      const entries = await api(account).feed(account.externalId, new Date(since));
-      const found = entries.find((entry) => entry.message !== undefined && messages.has(entry.message));
+      const client = api(account);
+      // A video an earlier attempt uploaded names its post itself, once it became one.
+      const videoId = post.progress?.[VIDEO_PROGRESS.videoId];
+      const video = videoId ? await client.videoNode(videoId).catch(notFoundAsUndefined) : undefined;
+      if (video?.post_id !== undefined)
+        return { externalId: video.post_id, url: video.permalink_url ?? `${postUrlBase}/${video.post_id}` };
+      // A text post keeps its link apart, a photo or video post carries it in its text: sameText
+      // leaves links out of the comparison either way.
+      const text = withLink(post.text, post.link);
+      const found = await client.findInFeed(
+        account.externalId,
+        new Date(since),
+        (entry) => entry.message !== undefined && sameText(entry.message, text),
+      );
       return found ? { externalId: found.id, url: postUrl(found) } : null;
     },
     async remove(account, externalId) {
       try {
         await api(account).remove(externalId);
       } catch (error) {
-        // 100/33: no such object (removed before, or deleted on Facebook): the removal is done.
-        if (
-          isPlatformError(error) &&
-          error.detail.platformCode === '100' &&
-          error.detail.platformSubcode === '33'
-        )
-          return;
+        // No such object (removed before, or deleted on Facebook): the removal is done.
+        if (isUnknownObject(error)) return;
         throw error;
       }
     },
@@ -158,6 +178,22 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Facebo
       };
     },
   };
+}
+
+/** Facebook's fields of the account's options, read by their own schema (the shared type spans every platform's). */
+const facebookOptions = (post: PostInput) => {
+  const parsed = z.object(facebookOptionsSchema.shape).safeParse(post.options ?? {});
+  if (parsed.success) return parsed.data;
+  throw new PlatformError('rejected', {
+    platform: 'facebook',
+    platformMessage: `the post's Facebook options: ${z.prettifyError(parsed.error)}`,
+  });
+};
+
+/** A video whose upload never finished is unknown to Graph: there is no post to name. */
+function notFoundAsUndefined(error: unknown): undefined {
+  if (isUnknownObject(error)) return undefined;
+  throw error;
 }
 
 function numberOr(value: unknown): number | undefined {

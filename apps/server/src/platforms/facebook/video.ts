@@ -1,16 +1,24 @@
-import type { MediaFile } from '../adapter.ts';
+import type { MediaFile, PostInput } from '../adapter.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
+import { isUnknownObject } from '../graph/errors.ts';
 import { poll } from '../graph/poll.ts';
 import type { Polling } from '../settings.ts';
-import type { pageApi } from './api.ts';
+import type { VideoNode, pageApi } from './api.ts';
 
 type PageApi = ReturnType<typeof pageApi>;
 
+/** The ids a video publication hands out, as `onProgress` is told them. */
+export const VIDEO_PROGRESS = { videoId: 'videoId', uploadSessionId: 'uploadSessionId' } as const;
+
 /**
- * A page video through the chunked upload (platforms.md §1 Publish, video, chunked): start gives
- * the session and the first chunk's offsets, each transfer the next ones until start equals end,
- * finish publishes; then the video processes until its status says ready. The video's id is the
- * post's.
+ * A page video: Graph fetches it from its public address (`file_url`) when it has one, else the
+ * chunked upload (platforms.md §1 Publish, video, chunked): start gives the session and the first
+ * chunk's offsets, each transfer the next ones until start equals end, finish publishes. Then the
+ * video processes until its status says ready. The post is the page post the video became
+ * (`post_id`), the id the feed lists, so `find` and `remove` name the same post.
+ *
+ * An earlier attempt's video (`progress`) that was published is followed, not uploaded again; one
+ * whose upload never finished published nothing and is left to expire.
  */
 export async function publishVideo(
   api: PageApi,
@@ -18,8 +26,20 @@ export async function publishVideo(
   file: MediaFile,
   description: string,
   polling: Polling,
-): Promise<{ videoId: string; permalink?: string | undefined }> {
+  post: Pick<PostInput, 'progress' | 'onProgress'>,
+): Promise<{ postId: string; permalink?: string | undefined }> {
+  const earlier = post.progress?.[VIDEO_PROGRESS.videoId];
+  if (earlier && (await wasPublished(api, earlier))) return processed(api, earlier, polling);
+  if (file.publicUrl) {
+    const videoId = await api.videoFromUrl(pageId, { file_url: file.publicUrl, description });
+    await post.onProgress?.({ [VIDEO_PROGRESS.videoId]: videoId });
+    return processed(api, videoId, polling);
+  }
   const session = await api.startVideo(pageId, file.bytes);
+  await post.onProgress?.({
+    [VIDEO_PROGRESS.videoId]: session.video_id,
+    [VIDEO_PROGRESS.uploadSessionId]: session.upload_session_id,
+  });
   let offsets = { start_offset: session.start_offset, end_offset: session.end_offset };
   while (offsets.start_offset !== offsets.end_offset) {
     const start = Number(offsets.start_offset);
@@ -32,19 +52,35 @@ export async function publishVideo(
     offsets = await api.transferChunk(pageId, form);
   }
   await api.finishVideo(pageId, { upload_session_id: session.upload_session_id, description });
-  return { videoId: session.video_id, permalink: await processed(api, session.video_id, polling) };
+  return processed(api, session.video_id, polling);
+}
+
+/** Whether an earlier attempt's video became a post; a video Graph does not know (100/33) did not. */
+async function wasPublished(api: PageApi, videoId: string): Promise<boolean> {
+  try {
+    const video = await api.videoNode(videoId);
+    return video.post_id !== undefined || video.status?.publishing_phase?.publish_status === 'published';
+  } catch (error) {
+    if (isUnknownObject(error)) return false;
+    throw error;
+  }
 }
 
 /**
  * Waits for the published video to be processed; its permalink when ready. From here on the
- * video exists: a failed check is outcomeUnknown (reconciling finds it in the feed), a processing
+ * video exists: a failed check is outcomeUnknown (reconciling finds it by its id or in the feed), a processing
  * error is mediaInvalid, and a video still processing past maxPolls is deleted, so that the
  * 'transient' retry cannot leave two.
  */
-async function processed(api: PageApi, videoId: string, polling: Polling): Promise<string | undefined> {
+async function processed(
+  api: PageApi,
+  videoId: string,
+  polling: Polling,
+): Promise<{ postId: string; permalink?: string | undefined }> {
+  let ready: VideoNode | undefined;
   try {
-    const ready = await poll(polling, async () => {
-      const video = await api.videoStatus(videoId);
+    ready = await poll(polling, async () => {
+      const video = await api.videoNode(videoId);
       const state = video.status?.video_status;
       if (state === 'error')
         throw new PlatformError('mediaInvalid', {
@@ -53,9 +89,8 @@ async function processed(api: PageApi, videoId: string, polling: Polling): Promi
             video.status?.processing_phase?.errors?.[0]?.message ?? 'the video could not be processed',
           raw: video,
         });
-      return state === 'ready' ? { permalink: video.permalink_url } : undefined;
+      return state === 'ready' ? video : undefined;
     });
-    if (ready) return ready.permalink;
   } catch (error) {
     if (isPlatformError(error) && error.kind === 'mediaInvalid') throw error;
     throw new PlatformError(
@@ -66,6 +101,14 @@ async function processed(api: PageApi, videoId: string, polling: Polling): Promi
       },
       { cause: error },
     );
+  }
+  if (ready) {
+    if (ready.post_id !== undefined) return { postId: ready.post_id, permalink: ready.permalink_url };
+    throw new PlatformError('outcomeUnknown', {
+      platform: 'facebook',
+      platformMessage: 'the video was published but Graph did not name its post',
+      raw: ready,
+    });
   }
   try {
     await api.remove(videoId);

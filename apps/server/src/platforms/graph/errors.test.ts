@@ -1,9 +1,12 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { errorClassifier } from '../adapter-testing.ts';
-import { GRAPH_ERROR_RULES, describeGraphError } from './errors.ts';
-import { regainMinutes } from './http.ts';
+import { errorClassifier, failure } from '../adapter-testing.ts';
+import { GRAPH_ERROR_RULES, GRAPH_WRITE_ERROR_RULES, describeGraphError } from './errors.ts';
+import { createGraphHttp, nextPageQuery, regainMinutes } from './http.ts';
 
 const kindOf = errorClassifier('facebook', GRAPH_ERROR_RULES, describeGraphError);
+const writeKindOf = errorClassifier('facebook', GRAPH_WRITE_ERROR_RULES, describeGraphError);
 const graph = (code: number, message: string, extra: Record<string, unknown> = {}) => ({
   error: { message, type: 'OAuthException', code, fbtrace_id: 'Ax', ...extra },
 });
@@ -65,6 +68,48 @@ describe('Graph errors', () => {
   it('reads no error from a successful answer, and classifies an error without a body by its status', () => {
     expect(describeGraphError({ success: true }, 200)).toBeUndefined();
     expect(kindOf(503, 'Service Unavailable').kind).toBe('transient');
+  });
+
+  it("a write's generic code (1 unknown, 2 unavailable) is outcomeUnknown at any status; a named refusal stays what it is", () => {
+    for (const status of [400, 500, 503])
+      for (const code of [1, 2])
+        expect(writeKindOf(status, graph(code, 'An unknown error has occurred.')).kind).toBe(
+          'outcomeUnknown',
+        );
+    expect(writeKindOf(400, graph(1, 'Error validating client secret.')).kind).toBe('rejected');
+    expect(writeKindOf(400, graph(190, 'Session has expired')).kind).toBe('reauthorize');
+    expect(writeKindOf(400, graph(506, '(#506) Duplicate status message')).kind).toBe('rejected');
+    expect(writeKindOf(400, graph(6001, 'There was a problem uploading your video.')).kind).toBe('transient');
+  });
+
+  it('through the HTTP helper: a write answered code 2 or a bare 5xx is outcomeUnknown, a read or a repeatable call transient', async () => {
+    let status = 500;
+    let body = JSON.stringify(graph(2, 'An unexpected error has occurred.'));
+    const server = createServer((_request, response) => response.writeHead(status).end(body));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v23.0/1/feed`;
+    try {
+      const http = createGraphHttp('facebook', { timeoutMs: 5000 });
+      expect((await failure(http.request({ method: 'POST', url }))).kind).toBe('outcomeUnknown');
+      expect((await failure(http.request({ method: 'GET', url }))).kind).toBe('transient');
+      expect((await failure(http.request({ method: 'POST', url, idempotent: true }))).kind).toBe('transient');
+      status = 400;
+      expect((await failure(http.request({ method: 'POST', url }))).kind).toBe('outcomeUnknown');
+      status = 502;
+      body = '<html>Bad Gateway</html>';
+      expect((await failure(http.request({ method: 'POST', url }))).kind).toBe('outcomeUnknown');
+      expect((await failure(http.request({ method: 'GET', url }))).kind).toBe('transient');
+    } finally {
+      server.close();
+    }
+  });
+
+  it("takes the next page's query from paging.next, without its token", () => {
+    expect(
+      nextPageQuery('https://graph.facebook.com/v23.0/1/feed?access_token=EAAG&limit=2&after=QVFI&fields=id'),
+    ).toEqual({ limit: '2', after: 'QVFI', fields: 'id' });
+    expect(nextPageQuery(undefined)).toBeUndefined();
+    expect(nextPageQuery('not a url')).toBeUndefined();
   });
 
   it('reads the longest wait in X-Business-Use-Case-Usage, in minutes', () => {

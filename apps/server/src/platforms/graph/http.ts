@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
-import { createPlatformHttp } from '../http.ts';
-import { GRAPH_ERROR_RULES, describeGraphError } from './errors.ts';
+import { type PlatformHttp, type PlatformRequest, createPlatformHttp } from '../http.ts';
+import { GRAPH_ERROR_RULES, GRAPH_WRITE_ERROR_RULES, describeGraphError } from './errors.ts';
 
 /** Where Meta's Graph answers and under which version (platforms.md §1 Base: "Keep the version in settings"). */
 export interface GraphEndpoint {
@@ -14,18 +14,40 @@ export interface GraphHttpSettings {
   clock?: Clock | undefined;
 }
 
-export type GraphHttp = ReturnType<typeof createGraphHttp>;
+export type GraphHttp = PlatformHttp;
 
-/** The shared HTTP helper with Graph's error table, for Facebook Pages or Instagram. */
-export function createGraphHttp(platform: 'facebook' | 'instagram', settings: GraphHttpSettings) {
-  return createPlatformHttp({
+/**
+ * The shared HTTP helper with Graph's error tables, for Facebook Pages or Instagram: a call that
+ * may be repeated reads the generic codes as transient, a write does not (errors.ts).
+ */
+export function createGraphHttp(platform: 'facebook' | 'instagram', settings: GraphHttpSettings): GraphHttp {
+  const common = {
     platform,
-    rules: GRAPH_ERROR_RULES,
     describe: describeGraphError,
     timeoutMs: settings.timeoutMs,
     fetch: withRegainAsRetryAfter(settings.fetch ?? fetch),
     clock: settings.clock,
-  });
+  };
+  const reads = createPlatformHttp({ ...common, rules: GRAPH_ERROR_RULES });
+  const writes = createPlatformHttp({ ...common, rules: GRAPH_WRITE_ERROR_RULES });
+  const repeatable = (call: PlatformRequest) =>
+    call.idempotent ?? (call.method === 'GET' || call.method === 'HEAD');
+  return {
+    // The overloads only narrow the body's type by `as`, which passes through unchanged.
+    request: (call: PlatformRequest & { as?: 'json' }) => (repeatable(call) ? reads : writes).request(call),
+  } as PlatformHttp;
+}
+
+/**
+ * The query of the page after this one, from Graph's `paging.next` (cursors or time-based, as
+ * Graph chose), without its token: the caller sends it to its own host with its own token, so a
+ * URL in an answer never gets a token sent anywhere else.
+ */
+export function nextPageQuery(next: string | undefined): Record<string, string> | undefined {
+  if (!next || !URL.canParse(next)) return undefined;
+  const query = Object.fromEntries(new URL(next).searchParams);
+  delete query['access_token'];
+  return query;
 }
 
 /** `<base>/<version>/<path>`. */

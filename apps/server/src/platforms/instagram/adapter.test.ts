@@ -202,6 +202,82 @@ describe('Instagram: publish, metrics', () => {
 
   itReadsMetrics('reads metrics from insights', { views: 300, likes: 20, comments: 5, shares: 2 }, fixture);
 
+  it("finds a post among the account's media, page after page until past the attempt's start", async () => {
+    const since = clock.now().toISOString();
+    const input = post('Find me', [await hosted('image', 'f1.jpg')]);
+    const published = await adapter.publish(account, input);
+    for (let i = 0; i < 3; i++)
+      await adapter.publish(account, post('Later', [await hosted('image', 'f2.jpg')]));
+    const asked: string[] = [];
+    const paging = createInstagramAdapter({
+      ...settings,
+      fetch: (url, init) => {
+        const target = new URL(String(url));
+        if (target.pathname.endsWith(`/${igId}/media`) && init?.method === 'GET') {
+          if (!target.searchParams.has('after')) target.searchParams.set('limit', '1');
+          asked.push(target.searchParams.get('after') ?? 'first');
+        }
+        return fetch(target, init);
+      },
+    });
+    expect(await paging.find?.(account, input, since)).toEqual(published);
+    expect(asked).toHaveLength(4);
+    expect(await adapter.find?.(account, post('Never sent', []), since)).toBeNull();
+    clock.advance(60_000);
+    asked.length = 0;
+    expect(await paging.find?.(account, input, clock.now().toISOString())).toBeNull();
+    expect(asked).toEqual(['first']);
+  });
+
+  it('a lookup that cannot finish throws instead of answering "not there"', async () => {
+    fake.faults.set({ kind: 'serverError', call: 'GET /{ig-user-id}/media', times: 1 });
+    const error = await failure(adapter.find?.(account, post('Lookup', []), START.toISOString()));
+    expect(error.kind).toBe('transient');
+  });
+
+  it("tells each container as it is made, and publishes an earlier attempt's container instead of making another", async () => {
+    const told: Record<string, string>[] = [];
+    const onProgress = async (ids: Record<string, string>) => void told.push(ids);
+    fake.faults.set({ kind: 'rateLimited', call: 'POST /{ig-user-id}/media_publish', times: 1 });
+    const input = {
+      ...post('Resumed', [await hosted('image', 'r1.jpg'), await hosted('image', 'r2.jpg')]),
+      onProgress,
+    };
+    expect((await failure(adapter.publish(account, input))).kind).toBe('rateLimited');
+    const [item0, item1, parent] = told;
+    expect(Object.keys({ ...item0, ...item1, ...parent })).toEqual(['item0', 'item1', 'container']);
+    const containers = fake.state.containers.size;
+    const published = await adapter.publish(account, {
+      ...input,
+      progress: { ...item0, ...item1, ...parent },
+    });
+    expect(fake.state.containers.size).toBe(containers);
+    expect(fake.state.containers.get(parent?.['container'] ?? '')?.mediaId).toBe(published.externalId);
+    // Published once: a further attempt does not post it twice, reconciling settles it.
+    const again = await failure(adapter.publish(account, { ...input, progress: parent }));
+    expect(again.kind).toBe('outcomeUnknown');
+    expect(fake.posts.all().filter((p) => p.text === input.text)).toHaveLength(1);
+  });
+
+  it('makes a new container when the earlier one expired or is unknown', async () => {
+    const told: Record<string, string>[] = [];
+    const input = {
+      ...post('Expired', [await hosted('image', 'e.jpg')]),
+      onProgress: async (ids: Record<string, string>) => void told.push(ids),
+    };
+    fake.faults.set({ kind: 'rateLimited', call: 'POST /{ig-user-id}/media_publish', times: 1 });
+    await failure(adapter.publish(account, input));
+    clock.advance(25 * 3600_000);
+    const published = await adapter.publish(account, { ...input, progress: told[0] });
+    expect(told.at(-1)?.['container']).not.toBe(told[0]?.['container']);
+    expect(fake.posts.get(published.externalId)?.text).toBe(input.text);
+    const unknown = await adapter.publish(account, {
+      ...post('Unknown', [await hosted('image', 'u.jpg')]),
+      progress: { container: '42' },
+    });
+    expect(fake.posts.get(unknown.externalId)).toBeDefined();
+  });
+
   it('reads the publishing limit of the moving 24 hours', async () => {
     const published = fake.posts.all().filter((p) => p.account === igId).length;
     expect(await adapter.publishingLimit(account)).toEqual({ used: published, total: 50 });
@@ -275,12 +351,60 @@ describe('Instagram: faults', () => {
     expect(fake.posts.all()).toHaveLength(before);
   });
 
-  it('accept then hang on media_publish → outcomeUnknown, and the post exists', async () => {
+  it('accept then hang on media_publish → outcomeUnknown, the post exists, and find settles it', async () => {
     const impatient = createInstagramAdapter({ ...settings, timeoutMs: 300 });
     fake.faults.set({ kind: 'acceptThenHang', call: 'POST /{ig-user-id}/media_publish', times: 1 });
+    const since = clock.now().toISOString();
     const input = post('Lost answer', [await hosted('image', 'l.jpg')]);
     const error = await failure(impatient.publish(account, input));
     expect(error.kind).toBe('outcomeUnknown');
-    expect(fake.posts.all().at(-1)?.text).toBe(input.text);
+    const stored = fake.posts.all().at(-1);
+    expect(stored?.text).toBe(input.text);
+    expect((await adapter.find?.(account, input, since))?.externalId).toBe(stored?.id);
+  });
+
+  it.each(['acceptThenServerError', 'acceptThenMalformed'] as const)(
+    '%s on media_publish → outcomeUnknown; the post exists and find settles it',
+    async (kind) => {
+      fake.faults.set({ kind, call: 'POST /{ig-user-id}/media_publish', times: 1 });
+      const since = clock.now().toISOString();
+      const input = {
+        ...post('Answer garbled', [await hosted('image', 'g.jpg')]),
+        link: 'https://example.org/x',
+      };
+      expect((await failure(adapter.publish(account, input))).kind).toBe('outcomeUnknown');
+      const stored = fake.posts.all().at(-1);
+      expect(stored?.text).toBe(`${input.text}\n\nhttps://example.org/x`);
+      const found = await adapter.find?.(account, input, since);
+      expect(found).toEqual({
+        externalId: stored?.id,
+        url: expect.stringMatching(new RegExp(`^${fake.url}/p/`)),
+      });
+    },
+  );
+
+  it.each(['acceptThenServerError', 'acceptThenMalformed'] as const)(
+    '%s on a container → transient: a container publishes nothing',
+    async (kind) => {
+      fake.faults.set({ kind, call: 'POST /{ig-user-id}/media', times: 1 });
+      const before = fake.posts.all().length;
+      expect(
+        (await failure(adapter.publish(account, post('Container', [await hosted('image', 'k.jpg')])))).kind,
+      ).toBe('transient');
+      expect(fake.posts.all()).toHaveLength(before);
+    },
+  );
+
+  it("a 2xx whose JSON is not Graph's answer to media_publish → outcomeUnknown, never a TypeError", async () => {
+    const odd = createInstagramAdapter({
+      ...settings,
+      fetch: async (url, init) => {
+        const answer = await fetch(url, init);
+        if (!String(url).includes('/media_publish')) return answer;
+        return new Response('{"data":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const error = await failure(odd.publish(account, post('Odd answer', [await hosted('image', 'o.jpg')])));
+    expect(error.kind).toBe('outcomeUnknown');
   });
 });

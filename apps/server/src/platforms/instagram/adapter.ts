@@ -8,10 +8,12 @@ import type {
   Target,
 } from '../adapter.ts';
 import { PlatformError } from '../errors.ts';
+import { isUnknownObject } from '../graph/errors.ts';
 import { authorizationUrl, exchangeCode, listPages, pageGrant } from '../graph/login.ts';
 import { poll } from '../graph/poll.ts';
 import { type GraphAdapterSettings, graphSetup } from '../graph/settings.ts';
 import { withLink } from '../media-blob.ts';
+import { sameText } from '../x/same-text.ts';
 import { instagramApi } from './api.ts';
 
 export const DEFAULT_INSTAGRAM_HOSTS = {
@@ -37,12 +39,17 @@ const METRICS = ['views', 'likes', 'comments', 'shares'] as const;
 
 type Api = ReturnType<typeof instagramApi>;
 
+/** The container media_publish is asked to publish, as `onProgress` is told it (carousel items: `item<n>`). */
+const CONTAINER = 'container';
+
 /**
  * Instagram professional accounts through Facebook Login (platforms.md §2). The targets are the
  * Instagram accounts linked to the pages the user granted, each with its page's token (which the
  * Graph takes for the account's calls). Publishing: a container per file, fetched by Instagram
  * from the file's public URL; a carousel for several; each polled until FINISHED; then
- * media_publish. No delete (not in the official docs) and no dedupe, so no `find`.
+ * media_publish. No delete (not in the official docs) and no dedupe: a lost media_publish is
+ * looked for among the account's media (`find`), and an earlier attempt's container is published
+ * rather than made again.
  */
 export function createInstagramAdapter(settings: InstagramAdapterSettings): InstagramAdapter {
   const { clock, graph, http, login, polling } = graphSetup('instagram', settings, {
@@ -89,11 +96,31 @@ export function createInstagramAdapter(settings: InstagramAdapterSettings): Inst
       });
   }
 
+  /**
+   * Whether an earlier attempt's container is still the one to publish: yes while it processes or
+   * is ready (or failed: `finished` says why); a container that expired or that Graph does not
+   * know is made again. One already published went out: reconciling settles it, not a second post.
+   */
+  async function stillUsable(client: Api, containerId: string): Promise<boolean> {
+    const state = await client.container(containerId).catch((error: unknown) => {
+      if (isUnknownObject(error)) return undefined;
+      throw error;
+    });
+    if (state?.status_code === 'PUBLISHED')
+      throw new PlatformError('outcomeUnknown', {
+        platform: 'instagram',
+        platformMessage: 'an earlier attempt published this post; its answer was lost',
+        raw: state,
+      });
+    return state !== undefined && state.status_code !== 'EXPIRED';
+  }
+
   async function container(
     client: Api,
     igUserId: string,
     file: MediaFile,
     fields: Record<string, string | undefined>,
+    progress: { key: string; onProgress: PostInput['onProgress'] },
   ) {
     if (!file.publicUrl)
       throw new PlatformError('mediaInvalid', {
@@ -105,6 +132,7 @@ export function createInstagramAdapter(settings: InstagramAdapterSettings): Inst
         ? { image_url: file.publicUrl, alt_text: file.altText }
         : { video_url: file.publicUrl, media_type: fields['is_carousel_item'] ? 'VIDEO' : 'REELS' };
     const id = await client.createContainer(igUserId, { ...media, ...fields });
+    await progress.onProgress?.({ [progress.key]: id });
     await finished(client, id);
     return id;
   }
@@ -144,22 +172,49 @@ export function createInstagramAdapter(settings: InstagramAdapterSettings): Inst
           platform: 'instagram',
           platformMessage: 'An Instagram post needs an image or a video',
         });
+      const { onProgress } = post;
+      const earlier = post.progress?.[CONTAINER];
       let containerId: string;
-      if (rest.length === 0) {
-        containerId = await container(client, igUserId, first, { caption });
+      if (earlier && (await stillUsable(client, earlier))) {
+        containerId = earlier;
+        await finished(client, containerId);
+      } else if (rest.length === 0) {
+        containerId = await container(client, igUserId, first, { caption }, { key: CONTAINER, onProgress });
       } else {
         const children = [];
-        for (const file of post.media)
-          children.push(await container(client, igUserId, file, { is_carousel_item: 'true' }));
+        for (const [index, file] of post.media.entries())
+          children.push(
+            await container(
+              client,
+              igUserId,
+              file,
+              { is_carousel_item: 'true' },
+              { key: `item${index}`, onProgress },
+            ),
+          );
         containerId = await client.createContainer(igUserId, {
           media_type: 'CAROUSEL',
           children: children.join(','),
           caption,
         });
+        await onProgress?.({ [CONTAINER]: containerId });
         await finished(client, containerId);
       }
       const mediaId = await client.publish(igUserId, containerId);
       return { externalId: mediaId, url: await permalink(client, mediaId, account) };
+    },
+    /** DESIGN.md §6: the account's media since `since`, newest first, for one with this caption. */
+    async find(account, post, since) {
+      const caption = withLink(post.text, post.link);
+      const client = api(account);
+      const found = await client.findMedia(
+        account.externalId,
+        new Date(since),
+        (item) => item.caption !== undefined && sameText(item.caption, caption),
+      );
+      return found
+        ? { externalId: found.id, url: found.permalink ?? (await permalink(client, found.id, account)) }
+        : null;
     },
     async publishingLimit(account) {
       const limit = await api(account).publishingLimit(account.externalId);

@@ -1,9 +1,23 @@
+import { z } from '@postdeck/contract/zod';
+import { findSince } from '../graph/find.ts';
 import { type GraphEndpoint, type GraphHttp, graphUrl } from '../graph/http.ts';
+import { graphId, graphPage, graphReply } from '../graph/reply.ts';
 
-export interface ContainerState {
-  status_code?: 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';
-  status?: string;
-}
+/** POST /{ig-user-id}/media and /media_publish answer `{"id"}` (platforms.md §2 Publish). */
+const created = z.object({ id: graphId });
+
+/** A container's state (platforms.md §2 Publish step 2); a status_code Graph adds later reads as still processing. */
+const containerState = z.object({ status_code: z.string().optional(), status: z.string().optional() });
+export type ContainerState = z.infer<typeof containerState>;
+
+/** One of the account's media, as GET /{ig-user-id}/media lists them. */
+const mediaItem = z.object({
+  id: graphId,
+  caption: z.string().optional(),
+  timestamp: z.string().optional(),
+  permalink: z.string().optional(),
+});
+export type MediaItem = z.infer<typeof mediaItem>;
 
 export interface MediaInsights {
   data?: { name: string; values?: { value?: unknown }[] }[];
@@ -25,7 +39,7 @@ export function instagramApi(http: GraphHttp, graph: GraphEndpoint, token: strin
         form,
         idempotent: true,
       });
-      return (body as { id: string }).id;
+      return graphReply('instagram', created, body, true).id;
     },
     async container(id: string): Promise<ContainerState> {
       const { body } = await http.request({
@@ -33,7 +47,7 @@ export function instagramApi(http: GraphHttp, graph: GraphEndpoint, token: strin
         url: graphUrl(graph, id),
         query: { ...auth, fields: 'status_code,status' },
       });
-      return body as ContainerState;
+      return graphReply('instagram', containerState, body, true);
     },
     async publish(igUserId: string, containerId: string): Promise<string> {
       const { body } = await http.request({
@@ -42,7 +56,25 @@ export function instagramApi(http: GraphHttp, graph: GraphEndpoint, token: strin
         query: auth,
         form: { creation_id: containerId },
       });
-      return (body as { id: string }).id;
+      return graphReply('instagram', created, body).id;
+    },
+    /** The account's media made since `since` that `matches`, newest first (reconciling a lost media_publish). */
+    findMedia(igUserId: string, since: Date, matches: (item: MediaItem) => boolean) {
+      return findSince({
+        platform: 'instagram',
+        since,
+        query: { fields: 'id,caption,timestamp,permalink', limit: 50 },
+        page: async (query) => {
+          const { body } = await http.request({
+            method: 'GET',
+            url: graphUrl(graph, `${igUserId}/media`),
+            query: { ...query, ...auth },
+          });
+          return graphReply('instagram', graphPage(mediaItem), body, true);
+        },
+        at: (item) => item.timestamp,
+        matches,
+      });
     },
     async permalink(mediaId: string): Promise<string | undefined> {
       const { body } = await http.request({

@@ -271,6 +271,61 @@ describe('LinkedIn: publish, find, metrics, remove', () => {
     expect(await adapter.find?.(account, post('Findable [1]'), clock.now().toISOString())).toBeNull();
   });
 
+  it('pages through the organisation’s posts until past the attempt’s start', async () => {
+    const since = clock.now().toISOString();
+    clock.advance(1000);
+    const wanted = await adapter.publish(account, post('Deep in the feed'));
+    // 120 newer posts push it onto the third page of 50.
+    const fillers = Array.from({ length: 120 }, (_, i) => `urn:li:share:99${i}`);
+    for (const [i, id] of fillers.entries()) {
+      clock.advance(1000);
+      fake.posts.add({ id, account: orgs.co, text: `Filler ${i}`, media: [], createdAt: clock.now() });
+    }
+    expect(await adapter.find?.(account, post('Deep in the feed'), since)).toEqual(wanted);
+    expect(await adapter.find?.(account, post('Deep in the feed'), clock.now().toISOString())).toBeNull();
+    for (const id of fillers) fake.posts.markDeleted(id, clock.now());
+  });
+
+  it('sends the visibility the options choose, PUBLIC otherwise', async () => {
+    const members = await adapter.publish(account, {
+      ...post('Members only'),
+      options: { visibility: 'LOGGED_IN' },
+    });
+    expect(fake.state.postBodies.get(members.externalId)).toMatchObject({ visibility: 'LOGGED_IN' });
+    const open = await adapter.publish(account, post('Everyone'));
+    expect(fake.state.postBodies.get(open.externalId)).toMatchObject({ visibility: 'PUBLIC' });
+  });
+
+  it('tells each file’s URN as LinkedIn hands it out; a later attempt reuses an upload LinkedIn holds', async () => {
+    const told: Record<string, string>[] = [];
+    const onProgress = async (ids: Record<string, string>) => {
+      told.push(ids);
+    };
+    const files = [testMedia('video')];
+    fake.faults.set({ kind: 'acceptThenMalformed', call: 'POST /rest/posts', times: 1 });
+    const lost = await failure(adapter.publish(account, { ...post('Resumed clip', files), onProgress }));
+    expect(lost.kind).toBe('outcomeUnknown');
+    expect(told).toEqual([{ media0: expect.stringMatching(/^urn:li:video:/) as unknown }]);
+    const progress = { media0: told[0]?.['media0'] ?? '' };
+    fake.posts.markDeleted(fake.posts.all().at(-1)?.id ?? '', clock.now());
+    const uploads = fake.state.media.size;
+    const again = await adapter.publish(account, { ...post('Resumed clip', files), progress });
+    expect(fake.state.media.size).toBe(uploads);
+    expect(fake.state.postMedia.get(again.externalId)).toEqual([progress.media0]);
+
+    // An upload whose bytes never came, or one LinkedIn does not know, goes again.
+    const waiting = fake.state.media.get(progress.media0);
+    if (waiting) waiting.status = 'WAITING_UPLOAD';
+    const clip = await adapter.publish(account, { ...post('Fresh clip', files), progress });
+    const photo = await adapter.publish(account, {
+      ...post('Fresh photo', [testMedia('image')]),
+      progress: { media0: 'urn:li:image:D4E10AQunknown' },
+    });
+    expect(fake.state.media.size).toBe(uploads + 2);
+    expect(fake.state.postMedia.get(clip.externalId)).not.toEqual([progress.media0]);
+    expect(fake.state.postMedia.get(photo.externalId)?.[0]).toMatch(/^urn:li:image:/);
+  });
+
   itReadsMetrics('reads share statistics', { views: 500, likes: 12, shares: 3, comments: 4 }, fixture);
 
   itRemovesTwice('removes a post (204), and a second removal is done too', fixture);
@@ -286,13 +341,57 @@ describe('LinkedIn: faults', () => {
         platformMessage: 'The token used in the request has expired',
       },
       revokedGrant: { kind: 'reauthorize', status: 401, platformMessage: revoked },
-      serverError: { kind: 'transient', status: 500, platformMessage: 'Internal Server Error' },
+      // A 5xx to a post leaves it unknown whether LinkedIn made it (DESIGN.md §6).
+      serverError: { kind: 'outcomeUnknown', status: 500, platformMessage: 'Internal Server Error' },
     },
     (kind) => {
       fake.faults.set({ kind, account: memberUrn, times: 1 });
       return adapter.publish(account, post(kind));
     },
   );
+
+  it('a 5xx to a read, or to an upload nothing points to yet, is transient', async () => {
+    fake.faults.set({ kind: 'serverError', call: 'GET /rest/organizationAcls', times: 1 });
+    await expectFailure(adapter.targets(account.grant), { kind: 'transient', status: 500 });
+    fake.faults.set({ kind: 'serverError', call: 'POST /rest/images?action=initializeUpload', times: 1 });
+    await expectFailure(adapter.publish(account, post('Upload failed', [testMedia('image')])), {
+      kind: 'transient',
+      status: 500,
+    });
+  });
+
+  for (const kind of ['acceptThenServerError', 'acceptThenMalformed'] as const)
+    it(`${kind} on the post → outcomeUnknown; LinkedIn holds the post and find brings it back`, async () => {
+      const since = clock.now().toISOString();
+      fake.faults.set({ kind, call: 'POST /rest/posts', times: 1 });
+      const error = await failure(adapter.publish(account, post(`Answer lost: ${kind}`)));
+      expect(error.kind).toBe('outcomeUnknown');
+      const stored = fake.posts.all().at(-1);
+      expect(stored?.text).toBe(`Answer lost: ${kind}`);
+      expect(await adapter.find?.(account, post(`Answer lost: ${kind}`), since)).toEqual({
+        externalId: stored?.id,
+        url: `${fake.url}/feed/update/${stored?.id}`,
+      });
+    });
+
+  it('a malformed answer to an upload is transient: nothing points to the file yet', async () => {
+    fake.faults.set({
+      kind: 'acceptThenMalformed',
+      call: 'POST /rest/videos?action=initializeUpload',
+      times: 1,
+    });
+    const before = fake.posts.all().length;
+    const error = await failure(adapter.publish(account, post('Clip, answer garbled', [testMedia('video')])));
+    expect(error.kind).toBe('transient');
+    expect(fake.posts.all()).toHaveLength(before);
+  });
+
+  it('a lookup that cannot finish throws rather than answering "not there"', async () => {
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 60, call: 'GET /rest/posts', times: 1 });
+    await expectFailure(adapter.find?.(account, post('Anything'), clock.now().toISOString()), {
+      kind: 'rateLimited',
+    });
+  });
 
   it('429 → rateLimited with the wait from Retry-After', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'POST /rest/posts', times: 1 });

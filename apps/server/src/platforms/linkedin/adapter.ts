@@ -33,10 +33,13 @@ export interface LinkedInAdapterSettings extends LinkedInClient, AdapterCallSett
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.linkedin.scopes;
+/** How an upload tells the pipeline the URN LinkedIn handed out. */
+type Told = (urn: string) => Promise<void>;
 /** The organizationAcls roles that may post for an organisation (platforms.md §7 OAuth). */
 const POSTING_ROLES = new Set(['ADMINISTRATOR', 'CONTENT_ADMINISTRATOR', 'DIRECT_SPONSORED_CONTENT_POSTER']);
-/** How many of an organisation's newest posts `find` reads. */
-const FIND_WINDOW = 50;
+/** `find` reads posts this many a page; past so many pages it gives up unfinished, not "not there". */
+const FIND_PAGE = 50;
+const FIND_MAX_PAGES = 40;
 
 /**
  * LinkedIn organisation pages (platforms.md §7): the targets are the organisations the member may
@@ -55,8 +58,12 @@ export function createLinkedInAdapter(settings: LinkedInAdapterSettings): Platfo
   const api = (token: string) => linkedInApi(http, hosts, version, token);
 
   /** Reads the file until AVAILABLE: a post may carry only an available file (platforms.md §7 Processing). */
-  async function available(file: MediaFile, read: () => Promise<LinkedInMediaStatus>): Promise<void> {
-    let media = await read();
+  async function available(
+    file: MediaFile,
+    read: () => Promise<LinkedInMediaStatus>,
+    first?: LinkedInMediaStatus,
+  ): Promise<void> {
+    let media = first ?? (await read());
     for (let polls = 0; media.status !== 'AVAILABLE'; polls++) {
       if (media.status === 'PROCESSING_FAILED')
         throw new PlatformError('mediaInvalid', {
@@ -74,15 +81,49 @@ export function createLinkedInAdapter(settings: LinkedInAdapterSettings): Platfo
     }
   }
 
-  async function uploadImage(li: LinkedInApi, owner: string, file: MediaFile): Promise<string> {
+  /**
+   * The file's URN: the one an earlier attempt uploaded when LinkedIn has it whole, else a new
+   * upload. Each URN is told to `onProgress` as initializeUpload hands it out.
+   */
+  async function media(li: LinkedInApi, owner: string, file: MediaFile, post: PostInput, index: number) {
+    const key = `media${index}`;
+    const earlier = post.progress?.[key];
+    if (earlier) {
+      const kept = await resumed(li, file, earlier);
+      if (kept) return kept;
+    }
+    const told = async (urn: string) => post.onProgress?.({ [key]: urn });
+    return file.kind === 'video' ? uploadVideo(li, owner, file, told) : uploadImage(li, owner, file, told);
+  }
+
+  /** An earlier upload whose bytes LinkedIn holds (processing or done); undefined when it must go again. */
+  async function resumed(li: LinkedInApi, file: MediaFile, urn: string): Promise<string | undefined> {
+    const read = () => (urn.startsWith('urn:li:video:') ? li.video(urn) : li.image(urn));
+    let earlier: LinkedInMediaStatus;
+    try {
+      earlier = await read();
+    } catch (error) {
+      // Gone, or never ours to read: upload anew.
+      if (isPlatformError(error) && error.kind === 'rejected') return undefined;
+      throw error;
+    }
+    // The upload URLs of an unfinished upload were not kept: its bytes go again.
+    if (earlier.status === 'WAITING_UPLOAD') return undefined;
+    await available(file, read, earlier);
+    return urn;
+  }
+
+  async function uploadImage(li: LinkedInApi, owner: string, file: MediaFile, told: Told): Promise<string> {
     const { uploadUrl, image } = await li.initializeImage(owner);
+    await told(image);
     await li.put(uploadUrl, await mediaBlob(file));
     await available(file, () => li.image(image));
     return image;
   }
 
-  async function uploadVideo(li: LinkedInApi, owner: string, file: MediaFile): Promise<string> {
+  async function uploadVideo(li: LinkedInApi, owner: string, file: MediaFile, told: Told): Promise<string> {
     const upload = await li.initializeVideo(owner, file.bytes);
+    await told(upload.video);
     const etags: string[] = [];
     for (const part of upload.uploadInstructions) {
       const chunks: Uint8Array<ArrayBuffer>[] = [];
@@ -170,20 +211,14 @@ export function createLinkedInAdapter(settings: LinkedInAdapterSettings): Platfo
     },
     async publish(account: AccountAccess, post: PostInput): Promise<PublishedPost> {
       const li = api(account.grant.accessToken);
-      const media: { id: string; file: MediaFile }[] = [];
-      for (const file of post.media)
-        media.push({
-          id:
-            file.kind === 'video'
-              ? await uploadVideo(li, account.externalId, file)
-              : await uploadImage(li, account.externalId, file),
-          file,
-        });
-      const body = content(post, media);
+      const uploaded: { id: string; file: MediaFile }[] = [];
+      for (const [index, file] of post.media.entries())
+        uploaded.push({ id: await media(li, account.externalId, file, post, index), file });
+      const body = content(post, uploaded);
       const urn = await li.createPost({
         author: account.externalId,
         commentary: commentary(post),
-        visibility: 'PUBLIC',
+        visibility: post.options?.visibility ?? 'PUBLIC',
         distribution: {
           feedDistribution: 'MAIN_FEED',
           targetEntities: [],
@@ -193,23 +228,25 @@ export function createLinkedInAdapter(settings: LinkedInAdapterSettings): Platfo
         isReshareDisabledByAuthor: false,
         ...(body ? { content: body } : {}),
       });
-      if (!urn)
-        // The post exists but its id did not come: `find` can recover it.
-        throw new PlatformError('outcomeUnknown', {
-          platform: 'linkedin',
-          status: 201,
-          platformMessage: 'the answer carried no x-restli-id',
-        });
       return { externalId: urn, url: postUrl(urn) };
     },
     async find(account, post, since) {
-      const posts = await api(account.grant.accessToken).postsByAuthor(account.externalId, FIND_WINDOW);
+      const li = api(account.grant.accessToken);
       const from = Date.parse(since);
-      const sent = commentary(post);
-      const found = posts.find(
-        (p) => (p.createdAt ?? from) >= from && (p.commentary ?? '').trim() === sent.trim(),
-      );
-      return found ? { externalId: found.id, url: postUrl(found.id) } : null;
+      const sent = commentary(post).trim();
+      for (let page = 0; page < FIND_MAX_PAGES; page++) {
+        const posts = await li.postsByAuthor(account.externalId, page * FIND_PAGE, FIND_PAGE);
+        for (const p of posts) {
+          // Newest first by creation: one older than the attempt ends the window.
+          if (p.createdAt !== undefined && p.createdAt < from) return null;
+          if ((p.commentary ?? '').trim() === sent) return { externalId: p.id, url: postUrl(p.id) };
+        }
+        if (posts.length < FIND_PAGE) return null;
+      }
+      throw new PlatformError('transient', {
+        platform: 'linkedin',
+        platformMessage: `more than ${FIND_MAX_PAGES * FIND_PAGE} posts since ${since}: the lookup did not reach its start`,
+      });
     },
     async remove(account, externalId) {
       try {

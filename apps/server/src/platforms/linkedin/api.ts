@@ -1,4 +1,6 @@
+import { z } from '@postdeck/contract/zod';
 import type { Clock } from '../../lib/clock.ts';
+import { PlatformError } from '../errors.ts';
 import { type PlatformHttp, createPlatformHttp } from '../http.ts';
 import { LINKEDIN_ERROR_RULES, describeLinkedInError } from './errors.ts';
 
@@ -49,11 +51,34 @@ export interface LinkedInMediaStatus {
   processingFailureReason?: string;
 }
 
-export interface LinkedInVideoUpload {
-  video: string;
-  uploadInstructions: { uploadUrl: string; firstByte: number; lastByte: number }[];
-  uploadToken: string;
-}
+const imageUploadSchema = z.object({
+  value: z.object({ uploadUrl: z.url(), image: z.string().startsWith('urn:li:image:') }),
+});
+
+const videoUploadSchema = z.object({
+  value: z.object({
+    video: z.string().startsWith('urn:li:video:'),
+    uploadInstructions: z
+      .array(
+        z.object({
+          uploadUrl: z.url(),
+          firstByte: z.number().int().nonnegative(),
+          lastByte: z.number().int().nonnegative(),
+        }),
+      )
+      .min(1),
+    // Empty when the video goes in one part (platforms.md §7 Videos).
+    uploadToken: z.string(),
+  }),
+});
+
+/** The new post's URN, in x-restli-id: a share or a ugcPost. */
+const postIdSchema = z.string().regex(/^urn:li:(share|ugcPost):\S+$/);
+
+export type LinkedInVideoUpload = z.infer<typeof videoUploadSchema>['value'];
+
+/** LinkedIn's post visibility (platforms.md §7 Publish). */
+export type LinkedInVisibility = 'PUBLIC' | 'CONNECTIONS' | 'LOGGED_IN';
 
 export interface LinkedInPost {
   id: string;
@@ -84,7 +109,21 @@ export function createLinkedInHttp(settings: {
   });
 }
 
-const value = <T>(body: unknown): T => (body as { value: T }).value;
+/**
+ * A write's answer, checked against what LinkedIn documents: one that does not parse may stand
+ * for a write that happened (DESIGN.md §6), so it is an unknown outcome, or 'transient' where the
+ * call is safe to repeat.
+ */
+function answer<T>(schema: z.ZodType<T>, body: unknown, idempotent: boolean, status?: number): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new PlatformError(idempotent ? 'transient' : 'outcomeUnknown', {
+    platform: 'linkedin',
+    status,
+    platformMessage: `the answer is not the one LinkedIn documents (${parsed.error.issues[0]?.message ?? 'unreadable'})`,
+    raw: body,
+  });
+}
 
 /** Calls as one member: the versioned REST headers on every /rest/ call (platforms.md §7). */
 export function linkedInApi(http: PlatformHttp, hosts: LinkedInHosts, version: string, token: string) {
@@ -132,7 +171,7 @@ export function linkedInApi(http: PlatformHttp, hosts: LinkedInHosts, version: s
         json: { initializeUploadRequest: { owner } },
         idempotent: true,
       });
-      return value(body);
+      return answer(imageUploadSchema, body, true).value;
     },
     async initializeVideo(owner: string, fileSizeBytes: number): Promise<LinkedInVideoUpload> {
       const { body } = await http.request({
@@ -145,7 +184,7 @@ export function linkedInApi(http: PlatformHttp, hosts: LinkedInHosts, version: s
         },
         idempotent: true,
       });
-      return value(body);
+      return answer(videoUploadSchema, body, true).value;
     },
     /** A PUT of bytes to an upload URL from an answer; its ETag names the part for finalizeUpload. */
     async put(uploadUrl: string, bytes: Blob): Promise<string | undefined> {
@@ -170,22 +209,26 @@ export function linkedInApi(http: PlatformHttp, hosts: LinkedInHosts, version: s
         as: 'text',
       });
     },
-    /** 201 with an empty body: the post's URN is in x-restli-id. Not idempotent: `find` looks for a lost one. */
-    async createPost(post: unknown): Promise<string | undefined> {
-      const { headers: answer } = await http.request({
+    /**
+     * 201 with an empty body: the post's URN is in x-restli-id; a 2xx without one made the post
+     * or not, unknown. Not idempotent: `find` looks for a lost one.
+     */
+    async createPost(post: unknown): Promise<string> {
+      const { headers: answered, status } = await http.request({
         method: 'POST',
         url: rest('posts'),
         headers,
         json: post,
         as: 'text',
       });
-      return answer.get('x-restli-id') ?? undefined;
+      return answer(postIdSchema, answered.get('x-restli-id') ?? undefined, false, status);
     },
-    async postsByAuthor(author: string, count: number): Promise<LinkedInPost[]> {
+    /** One page of the organisation's posts, newest first by creation, so a lookup can stop past its window. */
+    async postsByAuthor(author: string, start: number, count: number): Promise<LinkedInPost[]> {
       const { body } = await http.request({
         method: 'GET',
         url: rest('posts'),
-        query: { q: 'author', author, count, sortBy: 'LAST_MODIFIED' },
+        query: { q: 'author', author, start, count, sortBy: 'CREATED' },
         headers,
       });
       return (body as { elements?: LinkedInPost[] }).elements ?? [];

@@ -79,6 +79,16 @@ describe('LinkedIn errors', () => {
     ]);
   });
 
+  it('claims no 5xx, "Service Unavailable" included: the status decides (a write\'s is an unknown outcome)', () => {
+    const unknown = errorClassifier(
+      'linkedin',
+      [...LINKEDIN_ERROR_RULES, { status: [500, 502, 503, 504], kind: 'outcomeUnknown' }],
+      describeLinkedInError,
+    );
+    for (const message of ['Service Unavailable', 'Unable to obtain activity', 'resource is forbidden'])
+      expect(unknown(503, { status: 503, message }).kind).toBe('outcomeUnknown');
+  });
+
   it('reads no error from a successful answer', () => {
     expect(describeLinkedInError({ message: 'fine' }, 201)).toBeUndefined();
   });

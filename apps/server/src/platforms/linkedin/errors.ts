@@ -4,13 +4,21 @@ import type { Describe } from '../http.ts';
 /**
  * LinkedIn's error table (platforms.md §7 Errors). 401 and 429 fall back on the status; the token
  * codes say the same where a 4xx other than 401 carries them. Postiz retries "Unable to obtain
- * activity", "resource is forbidden" and "Service Unavailable": LinkedIn's passing failures. A
- * file LinkedIn cannot take is the media's fault; a duplicate (422) and every other refusal are
- * 'rejected' by status.
+ * activity" and "resource is forbidden" (LinkedIn's passing failures): as a 4xx they refused the
+ * call, so repeating it is safe. Postiz's third, "Service Unavailable", is a 5xx: nothing in
+ * platforms.md says LinkedIn wrote nothing then, so it is left to the status (transient for a
+ * read, an unknown outcome for a write). A file LinkedIn cannot take is the media's fault; a
+ * duplicate (422) and every other refusal are 'rejected' by status.
  */
+const CLIENT_ERRORS = Array.from({ length: 100 }, (_, index) => 400 + index);
+
 export const LINKEDIN_ERROR_RULES: readonly ErrorRule[] = [
   { code: ['INVALID_ACCESS_TOKEN', 'EXPIRED_ACCESS_TOKEN', 'REVOKED_ACCESS_TOKEN'], kind: 'reauthorize' },
-  { message: /Unable to obtain activity|resource is forbidden|Service Unavailable/i, kind: 'transient' },
+  {
+    status: CLIENT_ERRORS,
+    message: /Unable to obtain activity|resource is forbidden/i,
+    kind: 'transient',
+  },
   {
     message:
       /Unable to process the uploaded image|Video format is not supported|fileSizeBytes must be|Expected \d+ bytes for this part/i,

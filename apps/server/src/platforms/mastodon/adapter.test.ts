@@ -224,8 +224,10 @@ describe('Mastodon: faults', () => {
     {
       expiredToken: { kind: 'reauthorize', platformMessage: 'The access token is invalid' },
       revokedGrant: { kind: 'reauthorize', platformMessage: 'The access token was revoked' },
+      // A 500 to POST /api/v1/statuses says nothing of whether the status was made (platforms.md §8).
       serverError: {
-        kind: 'transient',
+        kind: 'outcomeUnknown',
+        status: 500,
         platformMessage: "We're sorry, but something went wrong on our end.",
       },
     },
@@ -234,6 +236,11 @@ describe('Mastodon: faults', () => {
       return adapter.publish(account, post(kind));
     },
   );
+
+  it('a 500 to a call that may be repeated → transient', async () => {
+    fake.faults.set({ kind: 'serverError', call: 'GET /api/v1/accounts/verify_credentials', times: 1 });
+    await expectFailure(adapter.targets(account.grant), { kind: 'transient', status: 500 });
+  });
 
   it('429 → rateLimited with the wait from X-RateLimit-Reset', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /api/v1/statuses' });
@@ -281,5 +288,114 @@ describe('Mastodon: faults', () => {
     const stored = fake.posts.all().at(-1);
     expect(stored?.text).toBe('Lost answer');
     expect((await adapter.publish(account, post('Lost answer'))).externalId).toBe(stored?.id);
+  });
+
+  it.each(['acceptThenServerError', 'acceptThenMalformed'] as const)(
+    '%s → outcomeUnknown; find() gets the status, and a retry with the same key gets it back',
+    async (kind) => {
+      const since = clock.now().toISOString();
+      fake.faults.set({ kind, call: 'POST /api/v1/statuses', times: 1 });
+      const input = { ...post(`Answer lost to ${kind}`), link: 'https://example.org/a?b=1&c=2' };
+      const error = await failure(adapter.publish(account, input));
+      expect(error.kind).toBe('outcomeUnknown');
+      const stored = fake.posts.all().at(-1);
+      expect(stored?.text).toBe(`${input.text}\n\n${input.link}`);
+      const found = await adapter.find?.(account, input, since);
+      expect(found).toEqual({ externalId: stored?.id, url: `${fake.url}/@newsroom/${stored?.id}` });
+      expect(await adapter.publish(account, input)).toEqual(found);
+    },
+  );
+
+  it('a 200 that is not a status → outcomeUnknown, never a TypeError', async () => {
+    const garbling: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      return init?.method === 'POST' && String(input).endsWith('/api/v1/statuses')
+        ? new Response('{"id":12}', { status: 200, headers: { 'content-type': 'application/json' } })
+        : answer;
+    };
+    const error = await failure(
+      createMastodonAdapter({ clock, fetch: garbling }).publish(account, post('Garbled')),
+    );
+    expect(error.kind).toBe('outcomeUnknown');
+    expect(error.detail.platformMessage).toBe('POST /api/v1/statuses answered what is not its answer');
+    expect(fake.posts.all().at(-1)?.text).toBe('Garbled');
+  });
+});
+
+describe('Mastodon: progress, find', () => {
+  it('tells onProgress each media id, and a later attempt uses them while the instance has them', async () => {
+    const told: Record<string, string>[] = [];
+    const input = {
+      ...post('Resumed', [testMedia('image'), testMedia('video')]),
+      onProgress: async (ids: Record<string, string>) => {
+        told.push(ids);
+      },
+    };
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 5, call: 'POST /api/v1/statuses', times: 1 });
+    expect((await failure(adapter.publish(account, input))).kind).toBe('rateLimited');
+    expect(told).toEqual([{ 'media.0': expect.any(String) }, { 'media.1': expect.any(String) }]);
+    const progress = Object.assign({}, ...told) as Record<string, string>;
+    const uploads = fake.state.uploads.size;
+    told.length = 0;
+    const published = await adapter.publish(account, { ...input, progress });
+    expect(fake.state.uploads.size).toBe(uploads);
+    expect(told).toEqual([]);
+    expect(fake.state.statusMedia.get(published.externalId)).toEqual([
+      progress['media.0'],
+      progress['media.1'],
+    ]);
+
+    const gone = await adapter.publish(account, {
+      ...post('Media gone', [testMedia('image')]),
+      progress: { 'media.0': '999999' },
+      onProgress: async (ids) => {
+        told.push(ids);
+      },
+    });
+    expect(fake.state.uploads.size).toBe(uploads + 1);
+    expect(told).toEqual([{ 'media.0': fake.state.statusMedia.get(gone.externalId)?.[0] }]);
+  });
+
+  it("finds a status among the account's own by its text, paging with max_id past the attempt's start", async () => {
+    const start = clock.now();
+    const pages: (string | null)[] = [];
+    const watching: typeof fetch = async (input, init) => {
+      const url = new URL(String(input));
+      if (url.pathname.endsWith('/statuses') && url.pathname.includes('/accounts/'))
+        pages.push(url.searchParams.get('max_id'));
+      return fetch(input, init);
+    };
+    const looking = createMastodonAdapter({ clock, fetch: watching });
+    try {
+      // A window of its own: the many posts below stay within 300 calls per 5 minutes.
+      clock.advance(6 * 60_000);
+      await adapter.publish(account, post('Looked for & found'));
+      clock.advance(60_000);
+      const since = clock.now().toISOString();
+      clock.advance(1000);
+      const wanted = await adapter.publish(account, post('Looked for & found', [], 'key-again'));
+      for (let i = 0; i < 45; i++) await adapter.publish(account, post(`Newer ${i}`));
+      expect(await looking.find?.(account, post('Looked for & found'), since)).toEqual(wanted);
+      expect(pages).toHaveLength(2);
+      expect(pages[0]).toBeNull();
+      pages.length = 0;
+      expect(await looking.find?.(account, post('Never sent'), since)).toBeNull();
+      expect(pages).toHaveLength(2);
+    } finally {
+      clock.set(start);
+    }
+  });
+
+  it('a lookup that cannot finish throws (the publication stays publishing), it does not say "not there"', async () => {
+    fake.faults.set({
+      kind: 'rateLimited',
+      retryAfterS: 30,
+      call: 'GET /api/v1/accounts/:id/statuses',
+      times: 1,
+    });
+    await expectFailure(adapter.find?.(account, post('Anything'), clock.now().toISOString()), {
+      kind: 'rateLimited',
+      retryAfterMs: 30_000,
+    });
   });
 });

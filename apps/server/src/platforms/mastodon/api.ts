@@ -1,32 +1,38 @@
+import { z } from '@postdeck/contract/zod';
 import type { Clock } from '../../lib/clock.ts';
+import { PlatformError } from '../errors.ts';
 import { createPlatformHttp } from '../http.ts';
 import { MASTODON_ERROR_RULES, describeMastodonError } from './errors.ts';
 
-/** The Mastodon entities the adapter reads (docs.joinmastodon.org/entities), only the fields it uses. */
-export interface MastodonAccount {
-  id: string;
-  username: string;
-  acct: string;
-  display_name: string;
-  url: string;
-  avatar?: string;
-}
+/**
+ * The Mastodon entities the adapter reads (docs.joinmastodon.org/entities), only the fields it
+ * uses, checked as they come: a 2xx that is not the entity is not cast into one.
+ */
+const accountSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  acct: z.string(),
+  display_name: z.string(),
+  url: z.string(),
+  avatar: z.string().optional(),
+});
+export type MastodonAccount = z.infer<typeof accountSchema>;
 
-export interface MastodonMedia {
-  id: string;
-  type: string;
-  url: string | null;
-}
+const mediaSchema = z.object({ id: z.string(), type: z.string(), url: z.string().nullable() });
+export type MastodonMedia = z.infer<typeof mediaSchema>;
 
-export interface MastodonStatus {
-  id: string;
-  url: string | null;
-  uri: string;
-  created_at: string;
-  replies_count: number;
-  reblogs_count: number;
-  favourites_count: number;
-}
+const statusSchema = z.object({
+  id: z.string(),
+  url: z.string().nullable(),
+  uri: z.string(),
+  created_at: z.string(),
+  /** The text as HTML (links, mentions and line breaks as markup). */
+  content: z.string(),
+  replies_count: z.number(),
+  reblogs_count: z.number(),
+  favourites_count: z.number(),
+});
+export type MastodonStatus = z.infer<typeof statusSchema>;
 
 export interface MastodonApiSettings {
   timeoutMs: number;
@@ -47,6 +53,28 @@ export function createMastodonHttp(settings: MastodonApiSettings) {
   });
 }
 
+/** Most statuses per page of an account's list (statuses.md: limit, default 20, max 40). */
+export const STATUSES_PAGE = 40;
+
+/**
+ * The body as the entity, or the failure it amounts to: for a write whose answer cannot be read,
+ * it went through and what it did is unknown (DESIGN.md §6); anything else may be asked again.
+ */
+function entity<T extends z.ZodType>(
+  schema: T,
+  body: unknown,
+  what: string,
+  idempotent: boolean,
+): z.infer<T> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new PlatformError(idempotent ? 'transient' : 'outcomeUnknown', {
+    platform: 'mastodon',
+    platformMessage: `${what} answered what is not its answer`,
+    raw: body,
+  });
+}
+
 /** REST calls on one instance, as one user: the instance's base URL and the user's token. */
 export function mastodonApi(http: MastodonHttp, instance: string, token: string) {
   const auth = { authorization: `Bearer ${token}` };
@@ -58,7 +86,7 @@ export function mastodonApi(http: MastodonHttp, instance: string, token: string)
         url: url('/api/v1/accounts/verify_credentials'),
         headers: auth,
       });
-      return body as MastodonAccount;
+      return entity(accountSchema, body, 'verify_credentials', true);
     },
     /**
      * 200: ready; 202: still processing. Retrying it does no harm (a file nothing points to is
@@ -72,7 +100,7 @@ export function mastodonApi(http: MastodonHttp, instance: string, token: string)
         body: form,
         idempotent: true,
       });
-      return { status, media: body as MastodonMedia };
+      return { status, media: entity(mediaSchema, body, 'POST /api/v2/media', true) };
     },
     /** 206 while processing, 200 when ready. */
     async getMedia(id: string): Promise<{ status: number; media: MastodonMedia }> {
@@ -81,7 +109,7 @@ export function mastodonApi(http: MastodonHttp, instance: string, token: string)
         url: url(`/api/v1/media/${encodeURIComponent(id)}`),
         headers: auth,
       });
-      return { status, media: body as MastodonMedia };
+      return { status, media: entity(mediaSchema, body, 'GET /api/v1/media', true) };
     },
     async postStatus(
       params: { status: string; media_ids: string[] },
@@ -93,7 +121,7 @@ export function mastodonApi(http: MastodonHttp, instance: string, token: string)
         headers: { ...auth, 'idempotency-key': idempotencyKey },
         json: { ...params, visibility: 'public' },
       });
-      return body as MastodonStatus;
+      return entity(statusSchema, body, 'POST /api/v1/statuses', false);
     },
     async getStatus(id: string): Promise<MastodonStatus> {
       const { body } = await http.request({
@@ -101,16 +129,30 @@ export function mastodonApi(http: MastodonHttp, instance: string, token: string)
         url: url(`/api/v1/statuses/${encodeURIComponent(id)}`),
         headers: auth,
       });
-      return body as MastodonStatus;
+      return entity(statusSchema, body, 'GET /api/v1/statuses', true);
+    },
+    /**
+     * An account's statuses, newest first, older than `maxId` when given (statuses.md: max_id);
+     * replies and boosts left out, as a publication is neither.
+     */
+    async accountStatuses(accountId: string, maxId?: string): Promise<MastodonStatus[]> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: url(`/api/v1/accounts/${encodeURIComponent(accountId)}/statuses`),
+        query: { limit: STATUSES_PAGE, max_id: maxId, exclude_replies: true, exclude_reblogs: true },
+        headers: auth,
+      });
+      return entity(z.array(statusSchema), body, 'GET /api/v1/accounts/:id/statuses', true);
     },
     /** Deleting twice finds nothing the second time: safe to repeat, the adapter takes 404 as done. */
     async deleteStatus(id: string): Promise<void> {
-      await http.request({
+      const { body } = await http.request({
         method: 'DELETE',
         url: url(`/api/v1/statuses/${encodeURIComponent(id)}`),
         headers: auth,
         idempotent: true,
       });
+      entity(z.object({ id: z.string() }), body, 'DELETE /api/v1/statuses', true);
     },
   };
 }

@@ -112,6 +112,29 @@ describe('Telegram: publish and remove', () => {
     expect(error.detail.platformMessage).toBe('Bad Request: message caption is too long');
   });
 
+  it('sends silently and without a link preview when the options say so', async () => {
+    const quiet = await adapter.publish(account, {
+      ...post('Quiet news'),
+      link: 'https://example.org/q',
+      options: { silent: true, linkPreview: false },
+    });
+    const photo = await adapter.publish(account, {
+      ...post('Quiet photo', [testMedia('image')]),
+      options: { silent: true },
+    });
+    const album = await adapter.publish(account, {
+      ...post('Quiet album', [testMedia('image'), testMedia('image')]),
+      options: { silent: true },
+    });
+    const loud = await adapter.publish(account, post('Loud news'));
+    const sent = (published: { externalId: string }) =>
+      fake.state.sendOptions.get(`${account.externalId}_${published.externalId.split(',')[0]}`);
+    expect(sent(quiet)).toEqual({ silent: true, linkPreview: false });
+    expect(sent(photo)).toEqual({ silent: true, linkPreview: true });
+    expect(sent(album)).toEqual({ silent: true, linkPreview: true });
+    expect(sent(loud)).toEqual({ silent: false, linkPreview: true });
+  });
+
   it('links a private channel as t.me/c/<id>', async () => {
     const target = await adapter.checkTelegramChannel(token, String(privateChannelId));
     const published = await adapter.publish(
@@ -144,7 +167,8 @@ describe('Telegram: faults', () => {
     {
       expiredToken: { kind: 'reauthorize' },
       revokedGrant: { kind: 'reauthorize' },
-      serverError: { kind: 'transient' },
+      // A 5xx to a send leaves it unknown whether the message went out (DESIGN.md §6).
+      serverError: { kind: 'outcomeUnknown', status: 500 },
     },
     (kind) => {
       fake.faults.set({ kind, account: account.externalId, times: 1 });
@@ -183,6 +207,34 @@ describe('Telegram: faults', () => {
       adapter.publish({ externalId: readers[0]?.externalId ?? '', grant: account.grant }, post('No')),
     );
     expect(error.kind).toBe('reauthorize');
+  });
+
+  it('a 5xx to a read is transient', async () => {
+    fake.faults.set({ kind: 'serverError', call: 'getChat', times: 1 });
+    await expectFailure(adapter.targets(account.grant), { kind: 'transient', status: 500 });
+  });
+
+  for (const kind of ['acceptThenServerError', 'acceptThenMalformed'] as const)
+    it(`${kind} on a send → outcomeUnknown, and the post exists (Telegram has no list to find it in)`, async () => {
+      fake.faults.set({ kind, call: 'sendMediaGroup', times: 1 });
+      const before = fake.posts.all().length;
+      const error = await failure(
+        adapter.publish(
+          account,
+          post(`Album, answer lost: ${kind}`, [testMedia('image'), testMedia('image')]),
+        ),
+      );
+      expect(error.kind).toBe('outcomeUnknown');
+      expect(fake.posts.all()).toHaveLength(before + 1);
+      expect(fake.posts.all().at(-1)?.text).toBe(`Album, answer lost: ${kind}`);
+    });
+
+  it('a removal whose answer is garbled is transient: deleting again is harmless', async () => {
+    const published = await adapter.publish(account, post('Removed, answer garbled'));
+    fake.faults.set({ kind: 'acceptThenMalformed', call: 'deleteMessage', times: 1 });
+    await expectFailure(adapter.remove(account, published.externalId), { kind: 'transient' });
+    await adapter.remove(account, published.externalId);
+    expect(fake.posts.all().at(-1)?.deletedAt).toEqual(clock.now());
   });
 
   it('accept then hang → outcomeUnknown, and the post exists', async () => {

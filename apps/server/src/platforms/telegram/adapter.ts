@@ -9,7 +9,7 @@ import type {
 } from '../adapter.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { mediaBlob, withLink } from '../media-blob.ts';
-import { type TelegramMessage, createTelegramApi } from './api.ts';
+import { type TelegramMessage, type TelegramSendOptions, createTelegramApi } from './api.ts';
 import { channelTarget, checkChannel } from './channel.ts';
 import { type AdapterCallSettings } from '../settings.ts';
 
@@ -32,9 +32,10 @@ export interface TelegramAdapter extends PlatformAdapter {
 
 /**
  * Telegram channels through a bot (platforms.md §6). The grant's access token is the bot token;
- * its context holds the channel's id and username. No metrics (the Bot API has none) and no
- * dedupe, so no `find`. A post's externalId is its message ids, comma-separated (an album is
- * one message per file).
+ * its context holds the channel's id and username. No metrics and no way to list a channel's
+ * posts (the Bot API has neither) and no dedupe, so no `find`: a lost answer stays unknown until
+ * the user settles it. A post's externalId is its message ids, comma-separated (an album is one
+ * message per file).
  */
 export function createTelegramAdapter(settings: TelegramAdapterSettings = {}): TelegramAdapter {
   const postUrlBase = settings.postUrlBase ?? DEFAULT_TELEGRAM_HOSTS.postUrlBase;
@@ -48,10 +49,19 @@ export function createTelegramAdapter(settings: TelegramAdapterSettings = {}): T
   async function send(token: string, chatId: string, post: PostInput): Promise<TelegramMessage[]> {
     const text = withLink(post.text, post.link);
     const [first, ...rest] = post.media;
-    if (!first) return [await api.sendMessage(token, { chat_id: chatId, text })];
+    const silent = post.options?.silent === true;
+    if (!first) {
+      const options: TelegramSendOptions = {
+        ...(silent ? { disable_notification: true } : {}),
+        // Only a text message shows a link preview; a caption under a file has none.
+        ...(post.options?.linkPreview === false ? { link_preview_options: { is_disabled: true } } : {}),
+      };
+      return [await api.sendMessage(token, { chat_id: chatId, text, ...options })];
+    }
+    const form = new FormData();
+    form.set('chat_id', chatId);
+    if (silent) form.set('disable_notification', 'true');
     if (rest.length === 0) {
-      const form = new FormData();
-      form.set('chat_id', chatId);
       if (text) form.set('caption', text);
       const field = first.kind === 'image' ? 'photo' : 'video';
       form.set(field, await mediaBlob(first), first.name);
@@ -59,8 +69,6 @@ export function createTelegramAdapter(settings: TelegramAdapterSettings = {}): T
       return [await api.sendFile(token, first.kind === 'image' ? 'sendPhoto' : 'sendVideo', form)];
     }
     // An album shows the first item's caption as its own (platforms.md §6), so the text goes there.
-    const form = new FormData();
-    form.set('chat_id', chatId);
     const media = await Promise.all(
       post.media.map(async (file, index) => {
         form.set(`file${index}`, await mediaBlob(file), file.name);

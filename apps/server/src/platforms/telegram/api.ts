@@ -1,3 +1,4 @@
+import { z } from '@postdeck/contract/zod';
 import type { Clock } from '../../lib/clock.ts';
 import { PlatformError } from '../errors.ts';
 import { createPlatformHttp } from '../http.ts';
@@ -24,10 +25,32 @@ export interface TelegramChatMember {
   can_post_messages?: boolean;
 }
 
-export interface TelegramMessage {
-  message_id: number;
-  date: number;
-  chat: TelegramChat;
+const chatSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(['private', 'group', 'supergroup', 'channel']),
+  title: z.string().optional(),
+  username: z.string().optional(),
+});
+
+/** A sent Message, the part a post's id and link come from. */
+const messageSchema = z.object({
+  message_id: z.number().int().positive(),
+  date: z.number(),
+  chat: chatSchema,
+});
+
+export type TelegramMessage = z.infer<typeof messageSchema>;
+
+/** What a send takes besides its content (platforms.md §6 Publish). */
+export interface TelegramSendOptions {
+  /** Subscribers get the message without a sound. */
+  disable_notification?: boolean;
+  link_preview_options?: { is_disabled: boolean };
+}
+
+interface TelegramSendMessage extends TelegramSendOptions {
+  chat_id: string;
+  text: string;
 }
 
 export interface TelegramApiSettings {
@@ -50,11 +73,17 @@ export function createTelegramApi(settings: TelegramApiSettings) {
     clock: settings.clock,
   });
 
+  /**
+   * A Bot API call's `result`. Reads are cast; a write's result is checked against what the Bot
+   * API documents: one that does not parse may stand for a message that was sent (DESIGN.md §6),
+   * so it is an unknown outcome, or 'transient' where the call is safe to repeat.
+   */
   async function call<T>(
     token: string,
     method: string,
     params: Record<string, unknown> | FormData,
     idempotent: boolean,
+    schema?: z.ZodType<T>,
   ): Promise<T> {
     const url = `${settings.apiBase}/bot${token}/${method}`;
     const { body } = await http.request({
@@ -64,13 +93,16 @@ export function createTelegramApi(settings: TelegramApiSettings) {
       idempotent,
     });
     const answer = body as { ok?: unknown; result?: unknown } | null;
-    if (!answer || answer.ok !== true || answer.result === undefined)
+    const parsed = schema?.safeParse(answer?.result);
+    if (!answer || answer.ok !== true || answer.result === undefined || parsed?.success === false)
       throw new PlatformError(idempotent ? 'transient' : 'outcomeUnknown', {
         platform: 'telegram',
-        platformMessage: 'the answer holds no result',
+        platformMessage: parsed?.error
+          ? `the result is not the one the Bot API documents (${parsed.error.issues[0]?.message ?? 'unreadable'})`
+          : 'the answer holds no result',
         raw: body,
       });
-    return answer.result as T;
+    return parsed ? (parsed.data as T) : (answer.result as T);
   }
 
   return {
@@ -79,15 +111,15 @@ export function createTelegramApi(settings: TelegramApiSettings) {
       call<TelegramChat>(token, 'getChat', { chat_id: chatId }, true),
     getChatMember: (token: string, chatId: string, userId: number) =>
       call<TelegramChatMember>(token, 'getChatMember', { chat_id: chatId, user_id: userId }, true),
-    sendMessage: (token: string, params: { chat_id: string; text: string }) =>
-      call<TelegramMessage>(token, 'sendMessage', params, false),
+    sendMessage: (token: string, params: TelegramSendMessage) =>
+      call(token, 'sendMessage', { ...params }, false, messageSchema),
     /** sendPhoto, sendVideo: a multipart body with the file. */
     sendFile: (token: string, method: 'sendPhoto' | 'sendVideo', form: FormData) =>
-      call<TelegramMessage>(token, method, form, false),
+      call(token, method, form, false, messageSchema),
     sendMediaGroup: (token: string, form: FormData) =>
-      call<TelegramMessage[]>(token, 'sendMediaGroup', form, false),
+      call(token, 'sendMediaGroup', form, false, z.array(messageSchema).min(1)),
     /** Safe to repeat: the adapter takes "message to delete not found" as done. */
     deleteMessage: (token: string, chatId: string, messageId: number) =>
-      call<true>(token, 'deleteMessage', { chat_id: chatId, message_id: messageId }, true),
+      call(token, 'deleteMessage', { chat_id: chatId, message_id: messageId }, true, z.literal(true)),
   };
 }

@@ -1,5 +1,6 @@
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PublishOptionsOf } from '@postdeck/contract/publish-options';
 import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
 import { type TikTokFake, seedTikTokSandbox, startTikTokFake } from '@postdeck/platform-fakes/tiktok/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -50,11 +51,12 @@ beforeAll(async () => {
   adapter = make();
   const grant = await connect();
   account = { externalId: grant.context?.['openId'] ?? '', grant };
-  const jpeg = testMedia('image');
+  const files = { '.jpg': testMedia('image'), '.mp4': testMedia('video') };
   photoHost = createServer((request, response) => {
-    if (!request.url?.endsWith('.jpg')) return response.writeHead(404).end();
+    const file = Object.entries(files).find(([ending]) => request.url?.endsWith(ending))?.[1];
+    if (!file) return response.writeHead(404).end();
     void (async () => {
-      for await (const part of jpeg.open()) response.write(part);
+      for await (const part of file.open()) response.write(part);
       response.end();
     })();
   });
@@ -93,6 +95,20 @@ const mp4 = (bytes: number) => {
   return testMedia('video', 'big.mp4', data);
 };
 const photo = (name: string) => ({ ...testMedia('image', name), publicUrl: `${photoBase}/${name}` });
+/** TikTok's options as a post carries them (PublishOptions reads `privacy` as YouTube's and TikTok's at once). */
+const tiktok = (options: PublishOptionsOf<'tiktok'>) => options as PostInput['options'];
+const initCalls = () => fake.state.calls.filter((c) => c.call.endsWith('/init/'));
+/** What onProgress was told, merged as the pipeline stores it. */
+function progressLog() {
+  const told: Record<string, string>[] = [];
+  return {
+    told,
+    onProgress: async (ids: Record<string, string>) => {
+      told.push(ids);
+    },
+    merged: () => Object.assign({}, ...told) as Record<string, string>,
+  };
+}
 
 describe('TikTok: connect', () => {
   it('builds the consent URL with client_key and comma-separated scopes', () => {
@@ -191,6 +207,8 @@ describe('TikTok: publish and metrics', () => {
         disable_duet: false,
         disable_comment: false,
         disable_stitch: false,
+        brand_content_toggle: false,
+        brand_organic_toggle: false,
       },
       source_info: { source: 'FILE_UPLOAD', video_size: size, chunk_size: size, total_chunk_count: 1 },
     });
@@ -261,6 +279,119 @@ describe('TikTok: publish and metrics', () => {
     const long = { ...testMedia('video'), durationS: 601 };
     expect((await failure(adapter.publish(account, post('Long', [long])))).kind).toBe('mediaInvalid');
     expect((await failure(adapter.publish(account, post('Text only', [])))).kind).toBe('rejected');
+  });
+
+  it('sends the options as post_info names them; the fake keeps what it got', async () => {
+    const published = await adapter.publish(account, {
+      ...post('Options clip', [testMedia('video')]),
+      options: tiktok({
+        privacy: 'MUTUAL_FOLLOW_FRIENDS',
+        disableComment: true,
+        disableDuet: true,
+        disableStitch: false,
+        brandContent: true,
+        brandOrganic: true,
+      }),
+    });
+    const publish = [...fake.state.publishes.values()].find((p) => p.postId === published.externalId);
+    expect(publish?.postInfo).toEqual({
+      title: 'Options clip',
+      privacy_level: 'MUTUAL_FOLLOW_FRIENDS',
+      disable_comment: true,
+      disable_duet: true,
+      disable_stitch: false,
+      brand_content_toggle: true,
+      brand_organic_toggle: true,
+    });
+    const photos = await adapter.publish(account, {
+      ...post('Options photos', [photo('o.jpg')]),
+      options: { disableComment: true, brandOrganic: true },
+    });
+    expect(
+      [...fake.state.publishes.values()].find((p) => p.postId === photos.externalId)?.postInfo,
+    ).toMatchObject({ disable_comment: true, brand_content_toggle: false, brand_organic_toggle: true });
+  });
+
+  it('refuses branded content that would be private, and a privacy the creator lacks, before any init', async () => {
+    fake.state.calls.length = 0;
+    const branded = { ...post('Paid, private', [testMedia('video')]), options: { brandContent: true } };
+    await expectFailure(
+      adapter.publish(account, { ...branded, options: tiktok({ brandContent: true, privacy: 'SELF_ONLY' }) }),
+      {
+        kind: 'rejected',
+      },
+    );
+    const unaudited = fake.addCreator({ username: 'private.only', privacyLevelOptions: ['SELF_ONLY'] });
+    const grant = await connect({ userId: unaudited.openId });
+    await expectFailure(adapter.publish({ externalId: unaudited.openId, grant }, branded), {
+      kind: 'rejected',
+    });
+    await expectFailure(
+      adapter.publish(
+        { externalId: unaudited.openId, grant },
+        { ...post('Public wish', [testMedia('video')]), options: tiktok({ privacy: 'PUBLIC_TO_EVERYONE' }) },
+      ),
+      { kind: 'rejected', platformCode: 'privacy_level_option_mismatch' },
+    );
+    expect(initCalls()).toEqual([]);
+  });
+
+  it('lets TikTok pull a video that has a public URL (PULL_FROM_URL): no bytes pass through', async () => {
+    fake.state.calls.length = 0;
+    const clip = { ...testMedia('video'), publicUrl: `${photoBase}/pulled.mp4` };
+    const published = await adapter.publish(account, post('Pulled clip', [clip]));
+    expect(initCalls()[0]?.body).toMatchObject({
+      source_info: { source: 'PULL_FROM_URL', video_url: `${photoBase}/pulled.mp4` },
+    });
+    expect(fake.state.calls.some((c) => c.call === 'PUT upload')).toBe(false);
+    expect(fake.posts.get(published.externalId)?.media[0]?.bytes.byteLength).toBe(clip.bytes);
+  });
+
+  it('tells the publish_id before the upload, and a later attempt asks about it instead of starting over', async () => {
+    fake.state.calls.length = 0;
+    const log = progressLog();
+    const uploadsWhenTold: number[] = [];
+    const onProgress = async (ids: Record<string, string>) => {
+      uploadsWhenTold.push(fake.state.calls.filter((c) => c.call === 'PUT upload').length);
+      await log.onProgress(ids);
+    };
+    fake.faults.set({ kind: 'acceptThenHang', call: 'PUT upload', times: 1 });
+    const lost = await failure(
+      make({ timeoutMs: 300 }).publish(account, {
+        ...post('Resumed clip', [testMedia('video')]),
+        onProgress,
+      }),
+    );
+    expect(lost.kind).toBe('outcomeUnknown');
+    expect(log.told).toEqual([{ publishId: expect.stringMatching(/^v_pub_file~/) as unknown }]);
+    expect(uploadsWhenTold).toEqual([0]);
+    const inits = initCalls().length;
+    const resumed = await adapter.publish(account, {
+      ...post('Resumed clip', [testMedia('video')]),
+      progress: log.merged(),
+    });
+    expect(initCalls()).toHaveLength(inits);
+    expect(fake.posts.get(resumed.externalId)?.text).toBe('Resumed clip');
+  });
+
+  it('starts over when the earlier publish never got its whole file, or failed', async () => {
+    const log = progressLog();
+    fake.faults.set({ kind: 'serverError', call: 'PUT upload', times: 1 });
+    // A chunk refused before it was taken: TikTok holds a publish still waiting for its file.
+    const refused = await failure(
+      adapter.publish(account, {
+        ...post('Restarted clip', [testMedia('video')]),
+        onProgress: log.onProgress,
+      }),
+    );
+    expect(refused.kind).toBe('outcomeUnknown');
+    fake.state.calls.length = 0;
+    const again = await adapter.publish(account, {
+      ...post('Restarted clip', [testMedia('video')]),
+      progress: log.merged(),
+    });
+    expect(initCalls()).toHaveLength(1);
+    expect(fake.posts.get(again.externalId)?.text).toBe('Restarted clip');
   });
 
   itReadsMetrics(
@@ -348,6 +479,94 @@ describe('TikTok: faults', () => {
     expect(error.kind).toBe('outcomeUnknown');
     expect(waits).toHaveLength(4);
     expect(error.detail.raw).toMatchObject({ publish_id: expect.stringMatching(/^v_pub_file~/) });
+  });
+
+  it('a 500 to an init → outcomeUnknown (TikTok may hold the publish); to a read → transient', async () => {
+    fake.faults.set({ kind: 'serverError', call: 'POST /v2/post/publish/video/init/', times: 1 });
+    await expectFailure(adapter.publish(account, post('Init failed', [testMedia('video')])), {
+      kind: 'outcomeUnknown',
+      status: 500,
+      platformCode: 'internal_error',
+    });
+    fake.faults.set({ kind: 'serverError', call: 'POST /v2/post/publish/creator_info/query/', times: 1 });
+    await expectFailure(adapter.targets(account.grant), { kind: 'transient', status: 500 });
+  });
+
+  for (const kind of ['acceptThenServerError', 'acceptThenMalformed'] as const)
+    it(`${kind} on a photo init → outcomeUnknown; TikTok posts it and find brings it back from the list`, async () => {
+      const since = clock.now().toISOString();
+      fake.faults.set({ kind, call: 'POST /v2/post/publish/content/init/', times: 1 });
+      const text = `Photos, answer lost: ${kind}`;
+      const error = await failure(adapter.publish(account, post(text, [photo('l.jpg')])));
+      expect(error.kind).toBe('outcomeUnknown');
+      const stored = fake.posts.all().at(-1);
+      // The page shows the photo post's title above its description: here both are the text.
+      expect(stored?.text).toBe(`${text}\n\n${text}`);
+      expect(await adapter.find?.(account, post(text, [photo('l.jpg')]), since)).toEqual({
+        externalId: stored?.id,
+        url: `${fake.url}/@postdeck.demo/photo/${stored?.id}`,
+      });
+    });
+
+  it('find asks about the publish_id first: done → the post; still processing → throws; failed → null', async () => {
+    const since = clock.now().toISOString();
+    const log = progressLog();
+    fake.faults.set({
+      kind: 'slowProcessing',
+      polls: 50,
+      call: 'POST /v2/post/publish/video/init/',
+      times: 1,
+    });
+    const slow = post('Found by its publish', [testMedia('video')]);
+    expect((await failure(adapter.publish(account, { ...slow, onProgress: log.onProgress }))).kind).toBe(
+      'outcomeUnknown',
+    );
+    const withId = { ...slow, progress: log.merged() };
+    await expectFailure(adapter.find?.(account, withId, since), { kind: 'transient' });
+    const publish = fake.state.publishes.get(log.merged()['publishId'] ?? '');
+    if (publish) publish.processingPolls = 0;
+    const found = await adapter.find?.(account, withId, since);
+    expect(found?.externalId).toBe(publish?.postId);
+    if (publish) Object.assign(publish, { status: 'FAILED', failReason: 'internal' });
+    expect(await adapter.find?.(account, withId, since)).toBeNull();
+  });
+
+  it('find pages through the creator’s posts (20 a page) until past the attempt’s start', async () => {
+    const since = clock.now().toISOString();
+    clock.advance(1000);
+    const wanted = await adapter.publish(account, post('Deep in the list', [testMedia('video')]));
+    const fillers = Array.from({ length: 45 }, (_, i) => `74${String(i).padStart(17, '0')}`);
+    for (const [i, id] of fillers.entries()) {
+      clock.advance(1000);
+      fake.posts.add({
+        id,
+        account: account.externalId,
+        text: `Filler ${i}`,
+        media: [],
+        createdAt: clock.now(),
+      });
+    }
+    expect(await adapter.find?.(account, post('Deep in the list', [testMedia('video')]), since)).toEqual(
+      wanted,
+    );
+    expect(
+      await adapter.find?.(
+        account,
+        post('Deep in the list', [testMedia('video')]),
+        clock.now().toISOString(),
+      ),
+    ).toBeNull();
+    for (const id of fillers) fake.posts.markDeleted(id, clock.now());
+  });
+
+  it('a lookup that cannot finish throws rather than answering "not there"', async () => {
+    fake.faults.set({ kind: 'rateLimited', call: 'POST /v2/video/list/', times: 1 });
+    await expectFailure(
+      adapter.find?.(account, post('Anything', [testMedia('video')]), clock.now().toISOString()),
+      {
+        kind: 'rateLimited',
+      },
+    );
   });
 
   it('accept then hang on the last chunk → outcomeUnknown, and the post exists', async () => {

@@ -1,3 +1,4 @@
+import { z } from '@postdeck/contract/zod';
 import type { Clock } from '../../lib/clock.ts';
 import { PlatformError, classify } from '../errors.ts';
 import { type PlatformHttp, createPlatformHttp } from '../http.ts';
@@ -15,6 +16,8 @@ export interface TikTokCreatorInfo {
 export interface TikTokPublishStatus {
   status: 'PROCESSING_UPLOAD' | 'PROCESSING_DOWNLOAD' | 'SEND_TO_USER_INBOX' | 'PUBLISH_COMPLETE' | 'FAILED';
   fail_reason?: string;
+  /** How much of a FILE_UPLOAD TikTok has [unverified: postiz does not read it]. */
+  uploaded_bytes?: number;
   /** int64s: kept as the digits TikTok sent (see statusFetch). */
   publicaly_available_post_id: string[];
 }
@@ -25,6 +28,54 @@ export interface TikTokVideo {
   comment_count?: number;
   share_count?: number;
   view_count?: number;
+}
+
+/** One of the creator's posts as video/list answers it: what a lookup matches on. */
+export interface TikTokListedVideo {
+  id: string;
+  /** Unix seconds. */
+  create_time?: number;
+  title?: string;
+  video_description?: string;
+}
+
+export interface TikTokVideoPage {
+  videos: TikTokListedVideo[];
+  /** Where the next, older page starts; with has_more false there is none. */
+  cursor?: number | undefined;
+  hasMore: boolean;
+}
+
+/** What the privacy, interaction and disclosure settings of a post are sent as (platforms.md §10 Publish). */
+export interface TikTokPostInfo {
+  title: string;
+  description?: string;
+  privacy_level: string;
+  disable_comment: boolean;
+  disable_duet?: boolean;
+  disable_stitch?: boolean;
+  brand_content_toggle: boolean;
+  brand_organic_toggle: boolean;
+}
+
+const publishIdSchema = z.string().min(1);
+const videoInitSchema = z.object({
+  data: z.object({ publish_id: publishIdSchema, upload_url: z.url().optional() }),
+});
+const photoInitSchema = z.object({ data: z.object({ publish_id: publishIdSchema }) });
+
+/**
+ * An init's answer, checked against what TikTok documents: one that does not parse may stand
+ * for a publish TikTok holds (DESIGN.md §6), so it is an unknown outcome.
+ */
+function answer<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new PlatformError('outcomeUnknown', {
+    platform: 'tiktok',
+    platformMessage: `the answer is not the one TikTok documents (${parsed.error.issues[0]?.message ?? 'unreadable'})`,
+    raw: body,
+  });
 }
 
 export function createTikTokHttp(settings: { timeoutMs: number; fetch?: typeof fetch; clock?: Clock }) {
@@ -41,12 +92,12 @@ export function createTikTokHttp(settings: { timeoutMs: number; fetch?: typeof f
 /** The Content Posting and Display API calls as one creator: JSON bodies, a Bearer token. */
 export function tiktokApi(http: PlatformHttp, api: string, token: string) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=UTF-8' };
-  async function post<T>(
+  async function send(
     path: string,
     json: unknown,
     idempotent: boolean,
     query?: Record<string, string>,
-  ): Promise<T> {
+  ): Promise<unknown> {
     const { body } = await http.request({
       method: 'POST',
       url: new URL(path, api),
@@ -55,16 +106,24 @@ export function tiktokApi(http: PlatformHttp, api: string, token: string) {
       json,
       idempotent,
     });
-    return ((body as { data?: T } | null)?.data ?? {}) as T;
+    return body;
   }
+  const post = async <T>(path: string, json: unknown, query?: Record<string, string>): Promise<T> =>
+    ((await send(path, json, true, query)) as { data?: T } | null)?.data ?? ({} as T);
 
   return {
-    creatorInfo: () => post<TikTokCreatorInfo>('/v2/post/publish/creator_info/query/', {}, true),
+    creatorInfo: () => post<TikTokCreatorInfo>('/v2/post/publish/creator_info/query/', {}),
     /** Starts a publish: a lost answer leaves one TikTok may hold, so it is not repeated blindly. */
-    videoInit: (body: unknown) =>
-      post<{ publish_id: string; upload_url: string }>('/v2/post/publish/video/init/', body, false),
+    async videoInit(body: {
+      post_info: TikTokPostInfo;
+      source_info: Record<string, unknown>;
+    }): Promise<{ publish_id: string; upload_url?: string | undefined }> {
+      return answer(videoInitSchema, await send('/v2/post/publish/video/init/', body, false)).data;
+    },
     /** TikTok pulls the photos and posts them on its own once this is taken: never repeated blindly. */
-    photoInit: (body: unknown) => post<{ publish_id: string }>('/v2/post/publish/content/init/', body, false),
+    async photoInit(body: unknown): Promise<{ publish_id: string }> {
+      return answer(photoInitSchema, await send('/v2/post/publish/content/init/', body, false)).data;
+    },
     /**
      * The publish's state. Read as text: `publicaly_available_post_id` holds int64 numbers that
      * JSON.parse would round, so their digits are taken from the source (JSON.parse's reviver
@@ -96,9 +155,20 @@ export function tiktokApi(http: PlatformHttp, api: string, token: string) {
       };
     },
     videos: (ids: string[]) =>
-      post<{ videos?: TikTokVideo[] }>('/v2/video/query/', { filters: { video_ids: ids } }, true, {
-        fields: 'id,like_count,comment_count,share_count,view_count',
-      }),
+      post<{ videos?: TikTokVideo[] }>(
+        '/v2/video/query/',
+        { filters: { video_ids: ids } },
+        { fields: 'id,like_count,comment_count,share_count,view_count' },
+      ),
+    /** One page (max_count up to 20) of the creator's public posts, newest first. */
+    async videoList(cursor?: number): Promise<TikTokVideoPage> {
+      const page = await post<{ videos?: TikTokListedVideo[]; cursor?: number; has_more?: boolean }>(
+        '/v2/video/list/',
+        { max_count: 20, ...(cursor === undefined ? {} : { cursor }) },
+        { fields: 'id,create_time,title,video_description' },
+      );
+      return { videos: page.videos ?? [], cursor: page.cursor, hasMore: page.has_more === true };
+    },
   };
 }
 

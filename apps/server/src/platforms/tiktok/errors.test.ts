@@ -46,6 +46,15 @@ describe('TikTok errors', () => {
     expect(kindOf(200, envelope(reason, '')).kind).toBe(kind);
   });
 
+  it("claims no HTTP 500: internal_error is left to the status (a write's is an unknown outcome)", () => {
+    const unknown = errorClassifier(
+      'tiktok',
+      [...TIKTOK_ERROR_RULES, { status: [500, 502, 503, 504], kind: 'outcomeUnknown' }],
+      describeTikTokError,
+    );
+    expect(unknown(500, envelope('internal_error', 'Something went wrong.')).kind).toBe('outcomeUnknown');
+  });
+
   it('waits a minute after the init rate limit', () => {
     expect(kindOf(429, envelope('rate_limit_exceeded', 'x')).detail.retryAfterMs).toBe(60_000);
   });

@@ -9,7 +9,9 @@ import type { Describe } from '../http.ts';
  * - rate_limit_exceeded (6 inits a minute per token), and the daily and pending-share caps: later;
  * - spam controls, the app's caps, a privacy level the creator lacks, unverified URLs: refused;
  * - a publish that ended FAILED, by its fail_reason: the file checks and pulls are the media's
- *   fault, auth_removed the grant's, internal TikTok's own.
+ *   fault, auth_removed the grant's, internal TikTok's own (the publish ended: nothing was posted).
+ * An HTTP 500 `internal_error` claims no rule: platforms.md has nothing saying TikTok wrote
+ * nothing then, so the status decides (transient for a read, an unknown outcome for an init).
  * Login Kit's token endpoint answers `{"error","error_description","log_id"}`: refusals are
  * 'rejected' here; the adapter's refresh turns them into 'reauthorize'.
  */
@@ -33,7 +35,7 @@ export const TIKTOK_ERROR_RULES: readonly ErrorRule[] = [
     ],
     kind: 'mediaInvalid',
   },
-  { code: ['internal_error', 'internal'], kind: 'transient' },
+  { code: 'internal', kind: 'transient' },
 ];
 
 /** 6 requests a minute per token on the init endpoints (platforms.md §10 Rate limits): a minute frees the window. */

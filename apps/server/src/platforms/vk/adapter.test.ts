@@ -25,7 +25,7 @@ let adapter: PlatformAdapter;
 let account: AccountAccess;
 let communities: { id: number; name: string; screenName: string }[];
 
-const make = (extra: { timeoutMs?: number } = {}) =>
+const make = (extra: { timeoutMs?: number; fetch?: typeof fetch } = {}) =>
   createVkAdapter({
     clientId: CLIENT.clientId,
     hosts: { api: fake.url, authorize: fake.url, token: fake.url, web: fake.url },
@@ -237,19 +237,28 @@ describe('VK: publish, metrics, remove', () => {
 });
 
 describe('VK: faults (errors come with HTTP 200)', () => {
-  const vkError = (kind: 'reauthorize' | 'transient', code: number, message: string) =>
+  const vkError = (kind: 'reauthorize' | 'outcomeUnknown', code: number, message: string) =>
     ({ kind, status: 200, platformCode: String(code), platformMessage: message }) as const;
   itMapsAccountFaults(
     {
       expiredToken: vkError('reauthorize', 5, 'User authorization failed: access_token has expired.'),
       revokedGrant: vkError('reauthorize', 5, 'User authorization failed: invalid session.'),
-      serverError: vkError('transient', 10, 'Internal server error'),
+      // VK's server error to wall.post says nothing of whether the post was made.
+      serverError: vkError('outcomeUnknown', 10, 'Internal server error'),
     },
     (kind) => {
       fake.faults.set({ kind, account: account.externalId, times: 1 });
       return adapter.publish(account, post(kind));
     },
   );
+
+  it('a server error (10) to a call that may be repeated → transient', async () => {
+    fake.faults.set({ kind: 'serverError', call: 'groups.get', times: 1 });
+    await expectFailure(adapter.targets(account.grant), {
+      kind: 'transient',
+      platformCode: '10',
+    });
+  });
 
   it('6 too many requests → rateLimited, a second to wait', async () => {
     fake.faults.set({ kind: 'rateLimited', call: 'wall.post', times: 1 });
@@ -272,6 +281,16 @@ describe('VK: faults (errors come with HTTP 200)', () => {
     expect(error.detail.platformMessage).toBe(
       'Access to adding post denied: you can only add 50 posts a day',
     );
+  });
+
+  it('refuses a video over the cap before reading it (the upload holds it in memory whole)', async () => {
+    fake.state.calls.length = 0;
+    const huge = { ...testMedia('video', 'huge.mp4'), bytes: 256 * 1024 * 1024 + 1 };
+    await expectFailure(adapter.publish(account, post('Huge', [huge])), {
+      kind: 'mediaInvalid',
+      platformMessage: `huge.mp4: ${256 * 1024 * 1024 + 1} bytes, over ${256 * 1024 * 1024}`,
+    });
+    expect(fake.state.calls).toEqual([]);
   });
 
   it('a file that is no picture → mediaInvalid, nothing posted', async () => {
@@ -307,5 +326,137 @@ describe('VK: faults (errors come with HTTP 200)', () => {
     expect(stored?.text).toBe('Lost answer');
     expect((await adapter.publish(account, post('Lost answer'))).externalId).toBe(stored?.id);
     expect(fake.posts.all().filter((p) => p.text === 'Lost answer')).toHaveLength(1);
+  });
+
+  it.each(['acceptThenServerError', 'acceptThenMalformed'] as const)(
+    '%s → outcomeUnknown; find() gets the post, and a retry with the same guid gets it back',
+    async (kind) => {
+      const since = clock.now().toISOString();
+      fake.faults.set({ kind, call: 'wall.post', times: 1 });
+      const input = post(`Answer lost to ${kind}`);
+      const error = await failure(adapter.publish(account, input));
+      expect(error.kind).toBe('outcomeUnknown');
+      const stored = fake.posts.all().at(-1);
+      expect(stored?.text).toBe(input.text);
+      const found = await adapter.find?.(account, input, since);
+      expect(found).toEqual({ externalId: stored?.id, url: `${fake.url}/wall${stored?.id}` });
+      expect(await adapter.publish(account, input)).toEqual(found);
+      expect(fake.posts.all().filter((p) => p.text === input.text)).toHaveLength(1);
+    },
+  );
+
+  it("a 200 that is not wall.post's answer → outcomeUnknown, never a TypeError", async () => {
+    // VK's envelope with something else inside, as a proxy or a changed API could send.
+    const garbling: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      return String(input).endsWith('/method/wall.post')
+        ? new Response('{"response":{"id":"12"}}', { status: 200 })
+        : answer;
+    };
+    const error = await failure(make({ fetch: garbling }).publish(account, post('Garbled')));
+    expect(error.kind).toBe('outcomeUnknown');
+    expect(error.detail.platformMessage).toBe('wall.post answered what is not its answer');
+    expect(fake.posts.all().at(-1)?.text).toBe('Garbled');
+  });
+});
+
+describe('VK: options, progress, find', () => {
+  it('posts as the user or signed, as the options say', async () => {
+    fake.state.calls.length = 0;
+    const asUser = await adapter.publish(account, { ...post('As me'), options: { fromGroup: false } });
+    const signed = await adapter.publish(account, { ...post('Signed'), options: { signed: true } });
+    expect(fake.state.calls.filter((c) => c.method === 'wall.post').map((c) => c.params)).toMatchObject([
+      { from_group: '0', message: 'As me' },
+      { from_group: '1', signed: '1', message: 'Signed' },
+    ]);
+    const userId = Number(account.grant.context?.['userId']);
+    expect(fake.state.wall.get(asUser.externalId)).toMatchObject({ fromId: userId });
+    expect(fake.state.wall.get(signed.externalId)).toMatchObject({
+      fromId: -Number(account.externalId),
+      signerId: userId,
+    });
+  });
+
+  it('tells onProgress each saved attachment, and a later attempt reuses them instead of uploading again', async () => {
+    const told: Record<string, string>[] = [];
+    const input = {
+      ...post('Resumed', [testMedia('image'), testMedia('video')]),
+      onProgress: async (ids: Record<string, string>) => {
+        told.push(ids);
+      },
+    };
+    fake.faults.set({ kind: 'rateLimited', call: 'wall.post', times: 1 });
+    expect((await failure(adapter.publish(account, input))).kind).toBe('rateLimited');
+    expect(told).toEqual([
+      { 'media.0': expect.stringMatching(/^photo-\d+_\d+$/) },
+      { 'media.1': expect.stringMatching(/^video-\d+_\d+$/) },
+    ]);
+    const progress = Object.assign({}, ...told) as Record<string, string>;
+    fake.state.calls.length = 0;
+    told.length = 0;
+    const published = await adapter.publish(account, { ...input, progress });
+    expect(fake.state.calls.map((c) => c.method)).toEqual(['video.get', 'wall.post']);
+    expect(fake.state.calls.at(-1)?.params['attachments']).toBe(
+      `${progress['media.0']},${progress['media.1']}`,
+    );
+    expect(told).toEqual([]);
+    expect(fake.posts.get(published.externalId)?.media).toHaveLength(2);
+  });
+
+  it('uploads again a video an earlier attempt named that VK does not have', async () => {
+    const told: Record<string, string>[] = [];
+    fake.state.calls.length = 0;
+    await adapter.publish(account, {
+      ...post('Lost video', [testMedia('video')]),
+      progress: { 'media.0': `video-${account.externalId}_1` },
+      onProgress: async (ids) => {
+        told.push(ids);
+      },
+    });
+    expect(fake.state.calls.map((c) => c.method)).toEqual([
+      'video.get',
+      'video.save',
+      'video.get',
+      'video.get',
+      'wall.post',
+    ]);
+    expect(told).toEqual([{ 'media.0': expect.stringMatching(/^video-\d+_\d+$/) }]);
+  });
+
+  it("finds a post on the wall by its text, paging past the attempt's start (a pinned older post first)", async () => {
+    const owner = -Number(account.externalId);
+    const community = fake.state.communities.get(Number(account.externalId));
+    const start = clock.now();
+    try {
+      const old = await adapter.publish(account, post('Looked for'));
+      if (community) community.pinnedPostId = Number(old.externalId.split('_')[1]);
+      clock.advance(10 * 60_000);
+      const since = clock.now().toISOString();
+      clock.advance(1000);
+      const wanted = await adapter.publish(account, post('Looked for', [], 'key-looked-for-again'));
+      clock.advance(1000);
+      for (let i = 0; i < 120; i++) await adapter.publish(account, post(`Newer ${i}`));
+      fake.state.calls.length = 0;
+      expect(await adapter.find?.(account, post('Looked for'), since)).toEqual(wanted);
+      expect(fake.state.calls.map((c) => [c.method, c.params['offset'], c.params['owner_id']])).toEqual([
+        ['wall.get', '0', String(owner)],
+        ['wall.get', '100', String(owner)],
+      ]);
+      fake.state.calls.length = 0;
+      expect(await adapter.find?.(account, post('Never sent'), since)).toBeNull();
+      // The second page reaches back before the start: no third is asked for.
+      expect(fake.state.calls).toHaveLength(2);
+    } finally {
+      if (community) community.pinnedPostId = undefined;
+      clock.set(start);
+    }
+  });
+
+  it('a lookup that cannot finish throws (the publication stays publishing), it does not say "not there"', async () => {
+    fake.faults.set({ kind: 'rateLimited', call: 'wall.get', times: 1 });
+    await expectFailure(adapter.find?.(account, post('Anything'), clock.now().toISOString()), {
+      kind: 'rateLimited',
+      platformCode: '6',
+    });
   });
 });

@@ -10,9 +10,10 @@ import type {
 } from '../adapter.ts';
 import { PlatformError, isPlatformError } from '../errors.ts';
 import { mediaBlob } from '../media-blob.ts';
-import { type VkApi, type VkGroup, createVkHttp, uploadTo, vkApi } from './api.ts';
-import { authorizationUrl, exchangeCode, refresh } from './oauth.ts';
 import { type AdapterCallSettings, type PollingSettings, polling } from '../settings.ts';
+import { sameText } from '../x/same-text.ts';
+import { type VkApi, type VkGroup, createVkHttp, uploadPhoto, uploadVideoFile, vkApi } from './api.ts';
+import { authorizationUrl, exchangeCode, refresh } from './oauth.ts';
 
 /** Every host VK uses, each a setting; upload servers are the exception: VK names them per upload. */
 export interface VkHosts {
@@ -46,12 +47,19 @@ export interface VkAdapterSettings extends AdapterCallSettings, PollingSettings 
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.vk.scopes;
+const VIDEO_MAX_BYTES = PLATFORM_CAPABILITIES.vk.videos.maxBytes;
+/** wall.get's most per call (VKCOM/vk-api-schema: count, maximum 100). */
+const WALL_PAGE = 100;
+/** What an attachment handed to onProgress looks like: wall.post's `<type><owner_id>_<id>`. */
+const ATTACHMENT = { image: /^photo-?\d+_\d+$/, video: /^video-?\d+_\d+$/ } as const;
 
 /**
  * VK (platforms.md §5): the user's VK ID grant reaches every community they administer; each is a
  * target and posts go to its wall as the community (owner_id=-<group>, from_group=1). Photos and
- * videos go through VK's upload URLs first. wall.post's guid is the publication's idempotency
- * key, so a retry after a lost answer gets the same post back instead of a second one.
+ * videos go through VK's upload URLs first; each saved one is told to onProgress as the attachment
+ * it is (`media.<index>`) and taken from `progress` on a later attempt instead of uploaded again.
+ * wall.post's guid is the publication's idempotency key, so a retry after a lost answer gets the
+ * same post back instead of a second one; find() looks for it on the wall by its text.
  * A post's external id is VK's own key, "<owner_id>_<post_id>".
  */
 export function createVkAdapter(settings: VkAdapterSettings): PlatformAdapter {
@@ -75,42 +83,66 @@ export function createVkAdapter(settings: VkAdapterSettings): PlatformAdapter {
 
   async function photo(client: VkApi, groupId: string, file: MediaFile): Promise<string> {
     const { upload_url } = await client.wallUploadServer(groupId);
-    const uploaded = (await uploadTo(http, upload_url, 'photo', await mediaBlob(file), file.name)) as {
-      server: number;
-      photo: string;
-      hash: string;
-    };
+    const uploaded = await uploadPhoto(http, upload_url, await mediaBlob(file), file.name);
     const [saved] = await client.saveWallPhoto(groupId, uploaded, file.altText);
-    if (!saved)
-      throw new PlatformError('mediaInvalid', {
-        platform: 'vk',
-        platformMessage: `${file.name} was not saved`,
-      });
     return `photo${saved.owner_id}_${saved.id}`;
   }
 
+  /**
+   * VK's upload server takes a video as one multipart body, which the adapters' fetch holds
+   * whole (http.ts, guarded-fetch.ts take no stream): the capability's maxBytes bounds that, and a
+   * bigger file is refused before a byte of it is read.
+   */
   async function video(client: VkApi, groupId: string, file: MediaFile, post: PostInput): Promise<string> {
+    if (file.bytes > VIDEO_MAX_BYTES)
+      throw new PlatformError('mediaInvalid', {
+        platform: 'vk',
+        platformMessage: `${file.name}: ${file.bytes} bytes, over ${VIDEO_MAX_BYTES}`,
+      });
     const saved = await client.saveVideo(groupId, file.name, post.text.slice(0, 5000));
-    // platforms.md §5: the field is video_file (postiz sends "photo", likely a bug).
-    await uploadTo(http, saved.upload_url, 'video_file', await mediaBlob(file), file.name);
+    await uploadVideoFile(http, saved.upload_url, await mediaBlob(file), file.name);
     const key = `${saved.owner_id}_${saved.video_id}`;
+    await playable(client, key, file.name, false);
+    return `video${key}`;
+  }
+
+  /**
+   * Waits while VK processes a video; false when a video an earlier attempt uploaded is not there
+   * (its upload never finished, or it was deleted), so it is uploaded again.
+   */
+  async function playable(client: VkApi, key: string, name: string, earlier: boolean): Promise<boolean> {
     for (let polls = 0; ; polls++) {
       const [item] = (await client.videos([key])).items;
-      if (item && !item.processing) return `video${key}`;
+      if (item && !item.processing) return true;
+      if (!item && earlier) return false;
       if (polls >= maxPolls)
         throw new PlatformError('transient', {
           platform: 'vk',
-          platformMessage: `the video ${file.name} was still processing after ${polls} checks`,
+          platformMessage: `the video ${name} was still processing after ${polls} checks`,
         });
       await wait(pollIntervalMs);
     }
   }
 
+  /** The attachment for a file: the one an earlier attempt saved, if it is still good, else a new one. */
+  async function attachment(client: VkApi, groupId: string, file: MediaFile, post: PostInput, index: number) {
+    const name = `media.${index}`;
+    const earlier = post.progress?.[name];
+    if (earlier !== undefined && ATTACHMENT[file.kind].test(earlier)) {
+      if (file.kind === 'image') return earlier;
+      if (await playable(client, earlier.slice('video'.length), file.name, true)) return earlier;
+    }
+    const saved =
+      file.kind === 'image' ? await photo(client, groupId, file) : await video(client, groupId, file, post);
+    await post.onProgress?.({ [name]: saved });
+    return saved;
+  }
+
   return {
     platform: 'vk',
     authorizationUrl: (request) => authorizationUrl(hosts, settings.clientId, request, SCOPES),
-    exchangeCode: (exchange) => exchangeCode(http, hosts, settings.clientId, exchange, clock),
-    refresh: (grant) => refresh(http, hosts, settings.clientId, grant, clock),
+    exchangeCode: (exchange) => exchangeCode(http.calls, hosts, settings.clientId, exchange, clock),
+    refresh: (grant) => refresh(http.calls, hosts, settings.clientId, grant, clock),
     async targets(grant) {
       const client = api(grant.accessToken);
       const groups: VkGroup[] = [];
@@ -125,22 +157,37 @@ export function createVkAdapter(settings: VkAdapterSettings): PlatformAdapter {
       const client = api(account.grant.accessToken);
       const groupId = account.externalId;
       const attachments: string[] = [];
-      for (const file of post.media)
-        attachments.push(
-          file.kind === 'image'
-            ? await photo(client, groupId, file)
-            : await video(client, groupId, file, post),
-        );
+      for (const [index, file] of post.media.entries())
+        attachments.push(await attachment(client, groupId, file, post, index));
       // A URL among the attachments is shown as a link card (platforms.md §5 wall.post).
       if (post.link) attachments.push(post.link);
       const ownerId = -Number(groupId);
+      const { fromGroup, signed } = post.options ?? {};
       const { post_id } = await client.wallPost({
         owner_id: ownerId,
         message: post.text,
         attachments: attachments.join(','),
         guid: post.idempotencyKey,
+        // As the community unless the account's variant says as the user (publish-options.ts).
+        from_group: fromGroup === false ? 0 : 1,
+        signed: signed === undefined ? undefined : signed ? 1 : 0,
       });
       return postOf(hosts.web, ownerId, post_id);
+    },
+    async find(account, post, since) {
+      const client = api(account.grant.accessToken);
+      const ownerId = -Number(account.externalId);
+      // VK dates posts in whole seconds.
+      const from = Math.floor(Date.parse(since) / 1000);
+      for (let offset = 0; ; offset += WALL_PAGE) {
+        const page = await client.wall(ownerId, offset, WALL_PAGE);
+        const found = page.items.find((item) => item.date >= from && sameText(item.text, post.text));
+        if (found) return postOf(hosts.web, found.owner_id, found.id);
+        // A pinned post comes first whatever its date: the page's age is that of the others.
+        const oldest = page.items.filter((item) => !item.is_pinned).at(-1);
+        const read = offset + page.items.length;
+        if (page.items.length === 0 || read >= page.count || (oldest && oldest.date < from)) return null;
+      }
     },
     async remove(account, externalId) {
       const [ownerId, postId] = postKey(externalId);

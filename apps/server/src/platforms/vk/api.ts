@@ -1,43 +1,83 @@
+import { z } from '@postdeck/contract/zod';
 import type { Clock } from '../../lib/clock.ts';
 import { PlatformError } from '../errors.ts';
 import { type PlatformHttp, createPlatformHttp } from '../http.ts';
-import { VK_ERROR_RULES, describeVkError } from './errors.ts';
+import { VK_ERROR_RULES, VK_WRITE_ERROR_RULES, describeVkError } from './errors.ts';
 
-/** The VK objects the adapter reads (VKCOM/vk-api-schema), only the fields it uses. */
-export interface VkGroup {
-  id: number;
-  name: string;
-  screen_name?: string;
-  photo_50?: string;
-  photo_100?: string;
-  photo_200?: string;
-}
+/** The VK objects the adapter reads (VKCOM/vk-api-schema), only the fields it uses, as answers are checked. */
+const groupSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  screen_name: z.string().optional(),
+  photo_50: z.string().optional(),
+  photo_100: z.string().optional(),
+  photo_200: z.string().optional(),
+});
+export type VkGroup = z.infer<typeof groupSchema>;
 
-export interface VkWallPost {
-  id: number;
-  owner_id: number;
-  likes?: { count?: number };
-  reposts?: { count?: number };
-  views?: { count?: number };
-  comments?: { count?: number };
-}
+const counter = z.object({ count: z.number().optional() }).optional();
+const wallPostSchema = z.object({
+  id: z.number(),
+  owner_id: z.number(),
+  /** Unix seconds. */
+  date: z.number(),
+  text: z.string().default(''),
+  is_pinned: z.number().optional(),
+  likes: counter,
+  reposts: counter,
+  views: counter,
+  comments: counter,
+});
+export type VkWallPost = z.infer<typeof wallPostSchema>;
 
-export interface VkVideoItem {
-  id: number;
-  owner_id: number;
-  processing?: number;
-}
+const videoItemSchema = z.object({ id: z.number(), owner_id: z.number(), processing: z.number().optional() });
+export type VkVideoItem = z.infer<typeof videoItemSchema>;
+
+const page = <T extends z.ZodType>(item: T) => z.object({ count: z.number(), items: z.array(item) });
+
+const savedPhotoSchema = z.object({ id: z.number(), owner_id: z.number() });
+
+/** What a photo upload server answers (platforms.md §5 Photo flow); `photo` is a JSON string. */
+const photoUploadSchema = z.object({ server: z.number(), photo: z.string(), hash: z.string() });
+export type VkPhotoUpload = z.infer<typeof photoUploadSchema>;
+
+/** A video upload server's answer: its fields are unverified (platforms.md §5), and the video is video.save's anyway. */
+const videoUploadSchema = z.object({});
 
 type Param = string | number | undefined;
 
-export function createVkHttp(settings: { timeoutMs: number; fetch?: typeof fetch; clock?: Clock }) {
-  return createPlatformHttp({
+/**
+ * VK's calls by their error table: the same error means something else for a write than for a
+ * call that may be repeated (errors.ts: VK_WRITE_ERROR_RULES).
+ */
+export interface VkHttp {
+  /** Reads, VK ID's token calls and uploads to the servers VK names. */
+  calls: PlatformHttp;
+  writes: PlatformHttp;
+}
+
+export function createVkHttp(settings: { timeoutMs: number; fetch?: typeof fetch; clock?: Clock }): VkHttp {
+  const http = (rules: typeof VK_ERROR_RULES) =>
+    createPlatformHttp({
+      platform: 'vk',
+      rules,
+      describe: describeVkError,
+      timeoutMs: settings.timeoutMs,
+      fetch: settings.fetch,
+      clock: settings.clock,
+    });
+  return { calls: http(VK_ERROR_RULES), writes: http(VK_WRITE_ERROR_RULES) };
+}
+
+/**
+ * An answer that is not what the call answers: for a write the call went through but what it
+ * did cannot be read (DESIGN.md §6: an unknown outcome); for anything else, asking again is safe.
+ */
+function unreadable(what: string, idempotent: boolean, raw: unknown): PlatformError {
+  return new PlatformError(idempotent ? 'transient' : 'outcomeUnknown', {
     platform: 'vk',
-    rules: VK_ERROR_RULES,
-    describe: describeVkError,
-    timeoutMs: settings.timeoutMs,
-    fetch: settings.fetch,
-    clock: settings.clock,
+    platformMessage: `${what} answered what is not its answer`,
+    raw,
   });
 }
 
@@ -46,28 +86,28 @@ export function createVkHttp(settings: { timeoutMs: number; fetch?: typeof fetch
  * would be logged), as one user (platforms.md §5 Call convention). Reads the `response` out of
  * VK's envelope; errors, which VK sends with HTTP 200, are thrown by the HTTP helper.
  */
-export function vkApi(http: PlatformHttp, api: string, version: string, token: string) {
-  async function call<T>(method: string, params: Record<string, Param>, idempotent: boolean): Promise<T> {
-    const { body } = await http.request({
+export function vkApi(http: VkHttp, api: string, version: string, token: string) {
+  async function call<T extends z.ZodType>(
+    method: string,
+    params: Record<string, Param>,
+    idempotent: boolean,
+    schema: T,
+  ): Promise<z.infer<T>> {
+    const { body } = await (idempotent ? http.calls : http.writes).request({
       method: 'POST',
       url: new URL(`/method/${method}`, api),
       form: { ...params, access_token: token, v: version },
       idempotent,
     });
-    const response = (body as { response?: T } | null)?.response;
-    if (response === undefined)
-      throw new PlatformError(idempotent ? 'transient' : 'outcomeUnknown', {
-        platform: 'vk',
-        platformMessage: `${method} answered without a response`,
-        raw: body,
-      });
-    return response;
+    const parsed = schema.safeParse((body as { response?: unknown } | null)?.response);
+    if (!parsed.success) throw unreadable(method, idempotent, body);
+    return parsed.data;
   }
 
   return {
     /** The communities the user administers, whole (extended=1). */
     adminGroups: (offset: number) =>
-      call<{ count: number; items: VkGroup[] }>(
+      call(
         'groups.get',
         {
           filter: 'admin',
@@ -77,48 +117,73 @@ export function vkApi(http: PlatformHttp, api: string, version: string, token: s
           count: 1000,
         },
         true,
+        page(groupSchema),
       ),
     /** Handing out an upload URL changes nothing: safe to repeat. */
     wallUploadServer: (groupId: string) =>
-      call<{ upload_url: string }>('photos.getWallUploadServer', { group_id: groupId }, true),
+      call('photos.getWallUploadServer', { group_id: groupId }, true, z.object({ upload_url: z.string() })),
     /** Saving the same upload twice fails on its hash, so a lost answer is not repeated blindly. */
-    saveWallPhoto: (
-      groupId: string,
-      upload: { server: number; photo: string; hash: string },
-      caption?: string,
-    ) =>
-      call<{ id: number; owner_id: number }[]>(
+    saveWallPhoto: (groupId: string, upload: VkPhotoUpload, caption?: string) =>
+      call(
         'photos.saveWallPhoto',
         { group_id: groupId, server: upload.server, photo: upload.photo, hash: upload.hash, caption },
         false,
+        z.tuple([savedPhotoSchema], savedPhotoSchema),
       ),
     /** A video entry not posted anywhere (wallpost=0); a repeat makes a second, unused one. */
     saveVideo: (groupId: string, name: string, description: string) =>
-      call<{ upload_url: string; video_id: number; owner_id: number }>(
+      call(
         'video.save',
         { group_id: groupId, name, description, wallpost: 0 },
         true,
+        z.object({ upload_url: z.string(), video_id: z.number(), owner_id: z.number() }),
       ),
-    videos: (keys: string[]) =>
-      call<{ count: number; items: VkVideoItem[] }>('video.get', { videos: keys.join(',') }, true),
+    videos: (keys: string[]) => call('video.get', { videos: keys.join(',') }, true, page(videoItemSchema)),
     /** guid makes a repeat answer the first post, but a lost answer still says nothing: not idempotent here. */
-    wallPost: (params: { owner_id: number; message: string; attachments: string; guid: string }) =>
-      call<{ post_id: number }>('wall.post', { ...params, from_group: 1 }, false),
+    wallPost: (params: {
+      owner_id: number;
+      message: string;
+      attachments: string;
+      guid: string;
+      from_group: 0 | 1;
+      signed?: 0 | 1 | undefined;
+    }) => call('wall.post', params, false, z.object({ post_id: z.number() })),
     /** Deleting twice finds nothing the second time (104): safe to repeat. */
     wallDelete: (ownerId: number, postId: number) =>
-      call<number>('wall.delete', { owner_id: ownerId, post_id: postId }, true),
+      call('wall.delete', { owner_id: ownerId, post_id: postId }, true, z.number()),
+    /** A wall's posts, newest first (a pinned one ahead of them), `count` at most 100 from `offset`. */
+    wall: (ownerId: number, offset: number, count: number) =>
+      call('wall.get', { owner_id: ownerId, offset, count, filter: 'all' }, true, page(wallPostSchema)),
     wallGetById: (keys: string[]) =>
-      call<{ items: VkWallPost[] }>('wall.getById', { posts: keys.join(',') }, true),
+      call('wall.getById', { posts: keys.join(',') }, true, z.object({ items: z.array(wallPostSchema) })),
   };
 }
 
 export type VkApi = ReturnType<typeof vkApi>;
 
-/** A file to an upload server VK named: multipart, one field, its JSON answer as is. */
-export async function uploadTo(http: PlatformHttp, url: string, field: string, file: Blob, name: string) {
+/** A photo to the upload server VK named: multipart field `photo`, what it answers to save. */
+export function uploadPhoto(http: VkHttp, url: string, file: Blob, name: string): Promise<VkPhotoUpload> {
+  return uploadTo(http, url, 'photo', file, name, photoUploadSchema);
+}
+
+/** A video to the upload server video.save named: platforms.md §5, the field is video_file (postiz sends "photo", likely a bug). */
+export async function uploadVideoFile(http: VkHttp, url: string, file: Blob, name: string): Promise<void> {
+  await uploadTo(http, url, 'video_file', file, name, videoUploadSchema);
+}
+
+async function uploadTo<T extends z.ZodType>(
+  http: VkHttp,
+  url: string,
+  field: string,
+  file: Blob,
+  name: string,
+  schema: T,
+): Promise<z.infer<T>> {
   const form = new FormData();
   form.set(field, file, name);
   // An upload nothing points to yet is dropped by VK: repeating it does no harm.
-  const { body } = await http.request({ method: 'POST', url, body: form, idempotent: true });
-  return body;
+  const { body } = await http.calls.request({ method: 'POST', url, body: form, idempotent: true });
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw unreadable('the upload server', true, body);
+  return parsed.data;
 }

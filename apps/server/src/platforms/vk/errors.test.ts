@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { errorClassifier } from '../adapter-testing.ts';
-import { VK_ERROR_RULES, describeVkError } from './errors.ts';
+import { VK_ERROR_RULES, VK_WRITE_ERROR_RULES, describeVkError } from './errors.ts';
 
 const kindOf = errorClassifier('vk', VK_ERROR_RULES, describeVkError);
+const writeKindOf = errorClassifier('vk', VK_WRITE_ERROR_RULES, describeVkError);
 const apiError = (error_code: number, error_msg: string) => ({
   error: { error_code, error_msg, request_params: [{ key: 'method', value: 'wall.post' }] },
 });
@@ -31,6 +32,18 @@ describe('VK errors', () => {
     expect(classified.kind).toBe(kind);
     expect(classified.detail.platformCode).toBe(String(code));
     expect(classified.detail.platformMessage).toBe(message);
+  });
+
+  it('takes a server error (1, 10) to a write as an unknown outcome, every other code as for any call', () => {
+    expect(writeKindOf(200, apiError(10, 'Internal server error')).kind).toBe('outcomeUnknown');
+    expect(writeKindOf(200, apiError(1, 'Unknown error occurred')).kind).toBe('outcomeUnknown');
+    for (const [code, kind] of [
+      [5, 'reauthorize'],
+      [9, 'rateLimited'],
+      [214, 'rejected'],
+      [121, 'mediaInvalid'],
+    ] as const)
+      expect(writeKindOf(200, apiError(code, 'x')).kind).toBe(kind);
   });
 
   it('waits a second after the per-second limit, and names no wait for flood control', () => {

@@ -7,7 +7,8 @@ import type { Describe } from '../http.ts';
  * captcha, 15 and 214 access or posting denied, 210, 222, 224, 703...).
  * - 5: the token expired or was withdrawn: connect again (refresh happens before it ends);
  * - 6 (per second), 9 (flood control: identical actions), 29 (a method's daily limit): rate limits;
- * - 1 unknown, 10 internal: VK failed without effect;
+ * - 1 unknown, 10 internal: VK failed; for a call that may be repeated that is all it says (a
+ *   write's table below says otherwise);
  * - 22 upload error, 121 a hash the upload server did not give, and 100 on the photos list:
  *   the file was not taken;
  * - VK ID's token endpoint (`{"error","error_description"}`, HTTP 400): refused codes and
@@ -21,6 +22,16 @@ export const VK_ERROR_RULES: readonly ErrorRule[] = [
   { code: [22, 121], kind: 'mediaInvalid' },
   { code: 100, message: /photos_list|photo is undefined|video/i, kind: 'mediaInvalid' },
   { message: /^ERR_UPLOAD/, kind: 'mediaInvalid' },
+];
+
+/**
+ * The table for writes (wall.post, photos.saveWallPhoto): 1 and 10 are VK's server errors, and
+ * platforms.md §5 says nowhere that they come before anything was written, so a write that gets
+ * one may have happened (DESIGN.md §6: an unknown outcome, reconciled, not resent blindly).
+ */
+export const VK_WRITE_ERROR_RULES: readonly ErrorRule[] = [
+  { code: [1, 10], kind: 'outcomeUnknown' },
+  ...VK_ERROR_RULES,
 ];
 
 /** Code 6 is the per-second limit: VK names no wait, a second is what it implies. */

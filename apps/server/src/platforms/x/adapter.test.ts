@@ -244,6 +244,73 @@ describe('X: publish, find, metrics, remove', () => {
     expect(await adapter.find?.(account, post('Never sent'), since)).toBeNull();
   });
 
+  it('pages through the timeline until the window since the attempt began is read', async () => {
+    const since = clock.now().toISOString();
+    clock.advance(1000);
+    const wanted = await adapter.publish(account, post('Deep in the timeline'));
+    // 150 newer posts push it onto the second page of 100.
+    for (let i = 0; i < 150; i++) {
+      clock.advance(1000);
+      fake.posts.add({
+        id: `9${String(i).padStart(5, '0')}`,
+        account: userId,
+        text: `Filler ${i}`,
+        media: [],
+        createdAt: clock.now(),
+      });
+    }
+    expect(await adapter.find?.(account, post('Deep in the timeline'), since)).toEqual(wanted);
+    expect(await adapter.find?.(account, post('Deep in the timeline'), clock.now().toISOString())).toBeNull();
+    for (let i = 0; i < 150; i++) fake.posts.markDeleted(`9${String(i).padStart(5, '0')}`, clock.now());
+  });
+
+  it('sends reply_settings from the options; X records who may reply', async () => {
+    const published = await adapter.publish(account, {
+      ...post('Followers may reply'),
+      options: { replySettings: 'following' },
+    });
+    expect(fake.state.replySettings.get(published.externalId)).toBe('following');
+    const open = await adapter.publish(account, post('Everyone may reply'));
+    expect(fake.state.replySettings.has(open.externalId)).toBe(false);
+  });
+
+  it('tells each media id as X hands it out, and a later attempt reuses an upload X still has', async () => {
+    const told: Record<string, string>[] = [];
+    const onProgress = async (ids: Record<string, string>) => {
+      told.push(ids);
+    };
+    const files = [testMedia('image'), testMedia('image', 'b.jpg')];
+    const first = await adapter.publish(account, { ...post('Told', files), onProgress });
+    expect(told).toEqual([
+      { media0: expect.any(String) as unknown },
+      { media1: expect.any(String) as unknown },
+    ]);
+    expect(first.externalId).toBeDefined();
+
+    const video = testMedia('video');
+    fake.faults.set({ kind: 'acceptThenHang', call: 'POST /2/tweets', times: 1 });
+    told.length = 0;
+    const impatient = createXAdapter(settings({ timeoutMs: 300 }));
+    expect(
+      (await failure(impatient.publish(account, { ...post('Resumed clip', [video]), onProgress }))).kind,
+    ).toBe('outcomeUnknown');
+    const progress = Object.assign({}, ...told) as Record<string, string>;
+    expect(Object.keys(progress)).toEqual(['media0']);
+    fake.posts.markDeleted(fake.posts.all().at(-1)?.id ?? '', clock.now());
+    const uploads = fake.state.uploads.size;
+    const again = await adapter.publish(account, { ...post('Resumed clip', [video]), progress });
+    expect(fake.state.uploads.size).toBe(uploads);
+    expect(fake.posts.get(again.externalId)?.media[0]?.name).toBe(`${progress['media0']}.mp4`);
+
+    // An id X no longer knows (expired, or never finished) is uploaded anew.
+    const fresh = await adapter.publish(account, {
+      ...post('Expired upload', [video]),
+      progress: { media0: '1880000000000000000' },
+    });
+    expect(fake.state.uploads.size).toBe(uploads + 1);
+    expect(fake.posts.get(fresh.externalId)?.media).toHaveLength(1);
+  });
+
   itReadsMetrics('reads public metrics', { views: 900, likes: 12, shares: 3, comments: 4 }, fixture);
 
   itRemovesTwice('removes a post, and takes a second removal as done', fixture);
@@ -254,13 +321,53 @@ describe('X: faults', () => {
     {
       expiredToken: { kind: 'reauthorize', status: 401, platformMessage: 'Unauthorized' },
       revokedGrant: { kind: 'reauthorize', status: 401, platformMessage: 'Unauthorized' },
-      serverError: { kind: 'transient', status: 503, platformMessage: 'Service Unavailable' },
+      // A 5xx to a post leaves it unknown whether X made it (DESIGN.md §6).
+      serverError: { kind: 'outcomeUnknown', status: 503, platformMessage: 'Service Unavailable' },
     },
     (kind) => {
       fake.faults.set({ kind, account: userId, times: 1 });
       return adapter.publish(account, post(kind));
     },
   );
+
+  it('a 5xx to a read, or to an upload nothing points to yet, is transient', async () => {
+    fake.faults.set({ kind: 'serverError', call: 'GET /2/users/me', times: 1 });
+    await expectFailure(adapter.targets(account.grant), { kind: 'transient', status: 503 });
+    fake.faults.set({ kind: 'serverError', call: 'POST /2/media/upload', times: 1 });
+    await expectFailure(adapter.publish(account, post('Upload failed', [testMedia('image')])), {
+      kind: 'transient',
+      status: 503,
+    });
+  });
+
+  for (const kind of ['acceptThenServerError', 'acceptThenMalformed'] as const)
+    it(`${kind} on the post → outcomeUnknown; X holds the post and find brings it back`, async () => {
+      const since = clock.now().toISOString();
+      fake.faults.set({ kind, call: 'POST /2/tweets', times: 1 });
+      const error = await failure(adapter.publish(account, post(`Answer lost: ${kind}`)));
+      expect(error.kind).toBe('outcomeUnknown');
+      const stored = fake.posts.all().at(-1);
+      expect(stored?.text).toBe(`Answer lost: ${kind}`);
+      expect(await adapter.find?.(account, post(`Answer lost: ${kind}`), since)).toEqual({
+        externalId: stored?.id,
+        url: `${fake.url}/newsroom/status/${stored?.id}`,
+      });
+    });
+
+  it('a malformed answer to an upload is transient: nothing points to the file yet', async () => {
+    fake.faults.set({ kind: 'acceptThenMalformed', call: 'POST /2/media/upload/initialize', times: 1 });
+    const before = fake.posts.all().length;
+    const error = await failure(adapter.publish(account, post('Clip, answer garbled', [testMedia('video')])));
+    expect(error.kind).toBe('transient');
+    expect(fake.posts.all()).toHaveLength(before);
+  });
+
+  it('a lookup that cannot finish throws rather than answering "not there"', async () => {
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 60, call: 'GET /2/users/:id/tweets', times: 1 });
+    await expectFailure(adapter.find?.(account, post('Anything'), clock.now().toISOString()), {
+      kind: 'rateLimited',
+    });
+  });
 
   it('429 → rateLimited with the wait from x-rate-limit-reset', async () => {
     fake.faults.set({ kind: 'rateLimited', retryAfterS: 90, call: 'POST /2/tweets', times: 1 });

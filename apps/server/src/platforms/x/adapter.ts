@@ -25,6 +25,8 @@ export interface XAdapterSettings extends XClient, AdapterCallSettings, PollingS
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.x.scopes;
+/** The user timeline serves the newest 3,200 posts, 100 a page. */
+const MAX_TIMELINE_PAGES = 32;
 
 /**
  * X API v2 (platforms.md §4). One target: the user's own timeline. X takes no idempotency key, so
@@ -40,9 +42,39 @@ export function createXAdapter(settings: XAdapterSettings): PlatformAdapter {
   const now = () => clock.now();
   const api = (grant: Grant) => xApi(http, hosts, grant.accessToken);
 
-  async function upload(x: XApi, file: MediaFile): Promise<string> {
+  /**
+   * The file's media id: the one an earlier attempt uploaded when X still has it, else a new
+   * upload. Each id is told to `onProgress` as X hands it out (INITIALIZE's, before the bytes go).
+   */
+  async function media(x: XApi, file: MediaFile, post: PostInput, index: number): Promise<string> {
+    const key = `media${index}`;
+    const earlier = post.progress?.[key];
+    if (earlier) {
+      const kept = await resumed(x, file, earlier);
+      if (kept) return kept;
+    }
+    return upload(x, file, async (id) => post.onProgress?.({ [key]: id }));
+  }
+
+  /**
+   * An earlier upload, ready or still processing; undefined when X no longer has it (uploads
+   * expire in a day) or never got it whole.
+   */
+  async function resumed(x: XApi, file: MediaFile, id: string): Promise<string | undefined> {
+    let earlier: XMedia;
+    try {
+      earlier = await x.status(id);
+    } catch (error) {
+      if (isPlatformError(error) && error.kind === 'rejected') return undefined;
+      throw error;
+    }
+    return processed(x, file, earlier);
+  }
+
+  async function upload(x: XApi, file: MediaFile, told: (id: string) => Promise<void>): Promise<string> {
     if (file.kind === 'image' && file.mime !== 'image/gif') {
       const media = await x.uploadImage(await mediaBlob(file), 'tweet_image');
+      await told(media.id);
       return processed(x, file, media);
     }
     // Video and GIFs go in chunks, then X transcodes them.
@@ -52,6 +84,7 @@ export function createXAdapter(settings: XAdapterSettings): PlatformAdapter {
       total_bytes: file.bytes,
       media_category: category,
     });
+    await told(started.id);
     for (let start = 0, index = 0; start < file.bytes; start += chunkBytes, index++) {
       const range = { start, end: Math.min(file.bytes, start + chunkBytes) };
       const parts: Uint8Array<ArrayBuffer>[] = [];
@@ -118,21 +151,35 @@ export function createXAdapter(settings: XAdapterSettings): PlatformAdapter {
     async publish(account: AccountAccess, post: PostInput): Promise<PublishedPost> {
       const x = api(account.grant);
       const mediaIds: string[] = [];
-      for (const file of post.media) mediaIds.push(await upload(x, file));
+      for (const [index, file] of post.media.entries()) mediaIds.push(await media(x, file, post, index));
       const text = withLink(post.text, post.link);
+      const replySettings = post.options?.replySettings;
       // X wants text unless media is present; an empty one is left out rather than sent blank.
       const tweet = await x.createTweet({
         ...(text.trim() !== '' || mediaIds.length === 0 ? { text } : {}),
         ...(mediaIds.length > 0 ? { media: { media_ids: mediaIds } } : {}),
+        ...(replySettings ? { reply_settings: replySettings } : {}),
       });
       return { externalId: tweet.id, url: postUrl(account.grant, tweet.id) };
     },
     async find(account, post, since) {
-      // X's start_time takes whole seconds.
+      // X's start_time takes whole seconds: the second the attempt began in is kept whole.
       const start = new Date(since).toISOString().replace(/\.\d{3}Z$/, 'Z');
-      const tweets = await api(account.grant).userTweets(account.externalId, start);
-      const found = tweets.find((tweet) => sameText(tweet.text, withLink(post.text, post.link)));
-      return found ? { externalId: found.id, url: postUrl(account.grant, found.id) } : null;
+      const x = api(account.grant);
+      const sent = withLink(post.text, post.link);
+      let token: string | undefined;
+      // start_time bounds the window, so the pages end once it is read; a timeline serves 3,200 posts at most.
+      for (let pages = 0; pages < MAX_TIMELINE_PAGES; pages++) {
+        const page = await x.userTweets(account.externalId, start, token);
+        const found = page.tweets.find((tweet) => sameText(tweet.text, sent));
+        if (found) return { externalId: found.id, url: postUrl(account.grant, found.id) };
+        if (!page.nextToken) return null;
+        token = page.nextToken;
+      }
+      throw new PlatformError('transient', {
+        platform: 'x',
+        platformMessage: `the timeline since ${since} goes past the ${MAX_TIMELINE_PAGES} pages X serves`,
+      });
     },
     async remove(account, externalId) {
       try {

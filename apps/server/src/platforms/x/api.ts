@@ -1,4 +1,6 @@
+import { z } from '@postdeck/contract/zod';
 import type { Clock } from '../../lib/clock.ts';
+import { PlatformError } from '../errors.ts';
 import { type PlatformHttp, createPlatformHttp } from '../http.ts';
 import { X_ERROR_RULES, describeXError } from './errors.ts';
 
@@ -32,17 +34,26 @@ export interface XUser {
   profile_image_url?: string;
 }
 
-export interface XProcessingInfo {
-  state: 'pending' | 'in_progress' | 'succeeded' | 'failed';
-  check_after_secs?: number;
-  error?: { message?: string; name?: string };
-}
+const processingInfoSchema = z.object({
+  state: z.enum(['pending', 'in_progress', 'succeeded', 'failed']),
+  check_after_secs: z.number().optional(),
+  error: z.object({ message: z.string().optional(), name: z.string().optional() }).optional(),
+});
 
-export interface XMedia {
-  id: string;
-  media_key?: string;
-  processing_info?: XProcessingInfo;
-}
+/** What every media call answers: FINALIZE and STATUS add processing_info while X transcodes. */
+const mediaSchema = z.object({
+  data: z.object({
+    id: z.string().min(1),
+    media_key: z.string().optional(),
+    processing_info: processingInfoSchema.optional(),
+  }),
+});
+
+const createdSchema = z.object({ data: z.object({ id: z.string().min(1), text: z.string() }) });
+const deletedSchema = z.object({ data: z.object({ deleted: z.boolean() }) });
+
+export type XProcessingInfo = z.infer<typeof processingInfoSchema>;
+export type XMedia = z.infer<typeof mediaSchema>['data'];
 
 export interface XPublicMetrics {
   retweet_count?: number;
@@ -79,6 +90,30 @@ export function createXHttp(settings: {
 
 const data = <T>(body: unknown): T => (body as { data: T }).data;
 
+/**
+ * A write's 2xx body, checked against what X documents: one that does not parse may stand for a
+ * write that happened (DESIGN.md §6), so it is an unknown outcome, or 'transient' where the call
+ * is safe to repeat.
+ */
+function answer<T>(schema: z.ZodType<T>, body: unknown, idempotent: boolean): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new PlatformError(idempotent ? 'transient' : 'outcomeUnknown', {
+    platform: 'x',
+    platformMessage: `the answer is not the one X documents (${parsed.error.issues[0]?.message ?? 'unreadable'})`,
+    raw: body,
+  });
+}
+
+/** X's values for who may reply (platforms.md §4 Publish); absent, everyone may. */
+export type XReplySettings = 'following' | 'mentionedUsers' | 'subscribers' | 'verified';
+
+export interface XTimelinePage {
+  tweets: XTweet[];
+  /** meta.next_token: the next, older page of the same window. */
+  nextToken?: string | undefined;
+}
+
 /** v2 calls as one user: the user's token, every host from the settings. */
 export function xApi(http: PlatformHttp, hosts: XHosts, token: string) {
   const headers = { authorization: `Bearer ${token}` };
@@ -109,7 +144,7 @@ export function xApi(http: PlatformHttp, hosts: XHosts, token: string) {
         body: form,
         idempotent: true,
       });
-      return data<XMedia>(body);
+      return answer(mediaSchema, body, true).data;
     },
     async initialize(params: {
       media_type: string;
@@ -123,7 +158,7 @@ export function xApi(http: PlatformHttp, hosts: XHosts, token: string) {
         json: params,
         idempotent: true,
       });
-      return data<XMedia>(body);
+      return answer(mediaSchema, body, true).data;
     },
     async append(id: string, segmentIndex: number, chunk: Blob): Promise<void> {
       const form = new FormData();
@@ -144,7 +179,7 @@ export function xApi(http: PlatformHttp, hosts: XHosts, token: string) {
         headers,
         idempotent: true,
       });
-      return data<XMedia>(body);
+      return answer(mediaSchema, body, true).data;
     },
     async status(id: string): Promise<XMedia> {
       const { body } = await http.request({
@@ -153,12 +188,16 @@ export function xApi(http: PlatformHttp, hosts: XHosts, token: string) {
         query: { command: 'STATUS', media_id: id },
         headers,
       });
-      return data<XMedia>(body);
+      return answer(mediaSchema, body, true).data;
     },
     /** Not idempotent: X has no idempotency key, so a lost answer is 'outcomeUnknown' and `find` looks. */
-    async createTweet(params: { text?: string; media?: { media_ids: string[] } }): Promise<XTweet> {
+    async createTweet(params: {
+      text?: string;
+      media?: { media_ids: string[] };
+      reply_settings?: XReplySettings;
+    }): Promise<XTweet> {
       const { body } = await http.request({ method: 'POST', url: api('/2/tweets'), headers, json: params });
-      return data<XTweet>(body);
+      return answer(createdSchema, body, false).data;
     },
     async getTweet(id: string): Promise<XTweet> {
       const { body } = await http.request({
@@ -171,22 +210,29 @@ export function xApi(http: PlatformHttp, hosts: XHosts, token: string) {
     },
     /** Deleting twice finds nothing the second time: safe to repeat (the adapter takes 404 as done). */
     async deleteTweet(id: string): Promise<void> {
-      await http.request({
+      const { body } = await http.request({
         method: 'DELETE',
         url: api(`/2/tweets/${encodeURIComponent(id)}`),
         headers,
         idempotent: true,
       });
+      answer(deletedSchema, body, true);
     },
-    /** The user's newest posts since a time (max_results 5-100). */
-    async userTweets(userId: string, since: string): Promise<XTweet[]> {
+    /** One page (max_results 5-100) of the user's posts since a time, newest first. */
+    async userTweets(userId: string, since: string, paginationToken?: string): Promise<XTimelinePage> {
       const { body } = await http.request({
         method: 'GET',
         url: api(`/2/users/${encodeURIComponent(userId)}/tweets`),
-        query: { start_time: since, max_results: 100, 'tweet.fields': 'created_at' },
+        query: {
+          start_time: since,
+          max_results: 100,
+          'tweet.fields': 'created_at',
+          pagination_token: paginationToken,
+        },
         headers,
       });
-      return (body as { data?: XTweet[] }).data ?? [];
+      const page = body as { data?: XTweet[]; meta?: { next_token?: string } };
+      return { tweets: page.data ?? [], nextToken: page.meta?.next_token };
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { PublishOptionsOf } from '@postdeck/contract/publish-options';
 import { seedGoogleSandbox } from '@postdeck/platform-fakes/google/seed';
 import { type GoogleFake, startGoogleFake } from '@postdeck/platform-fakes/google/server';
 import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
@@ -257,6 +258,87 @@ describe('YouTube: publish', () => {
     expect(fake.posts.get(published.externalId)?.media[0]?.bytes.byteLength).toBe(300 * KIB);
   });
 
+  it("sends the account's choices: title, description, privacy, category, tags", async () => {
+    const since = clock.now().toISOString();
+    const choices: PublishOptionsOf<'youtube'> = {
+      title: 'A chosen title',
+      description: 'A description of its own',
+      privacy: 'unlisted',
+      categoryId: '25',
+      tags: ['news', 'city'],
+    };
+    const input = { ...post('The text\nof the post', [testMedia('video')]), options: choices };
+    const published = await adapter.publish(account, input);
+    expect(fake.state.videos.get(published.externalId)?.metadata).toEqual({
+      title: 'A chosen title',
+      description: 'A description of its own',
+      tags: ['news', 'city'],
+      categoryId: '25',
+      privacyStatus: 'unlisted',
+    });
+    expect(await adapter.find?.(account, input, since)).toEqual(published);
+    expect(await adapter.find?.(account, { ...input, options: {} }, since)).toBeNull();
+    const sessions = fake.state.sessions.size;
+    const wrong = { ...choices, privacy: 'everyone' } as unknown as PostInput['options'];
+    expect((await failure(adapter.publish(account, { ...input, options: wrong }))).kind).toBe('rejected');
+    expect(fake.state.sessions.size).toBe(sessions);
+  });
+
+  it('tells the upload session and the video as they come, and goes on from an earlier session', async () => {
+    const told: Record<string, string>[] = [];
+    const input = {
+      ...post('Two attempts', [bigVideo(600 * KIB)]),
+      onProgress: async (ids: Record<string, string>) => void told.push(ids),
+    };
+    // The second chunk is refused (a known failure): the attempt stops with a session half full.
+    let puts = 0;
+    const stopping = createYoutubeAdapter(
+      settings({
+        fetch: (url, init) => {
+          if (init?.method === 'PUT' && ++puts === 2)
+            fake.faults.set({ kind: 'rateLimited', call: 'PUT /upload/youtube/v3/videos', times: 1 });
+          return fetch(url, init);
+        },
+      }),
+    );
+    expect((await failure(stopping.publish(account, input))).kind).toBe('rateLimited');
+    expect(told).toEqual([{ uploadSession: expect.stringContaining('upload_id=') }]);
+    const sessions = fake.state.sessions.size;
+    const published = await adapter.publish(account, { ...input, progress: told[0] });
+    expect(fake.state.sessions.size).toBe(sessions);
+    expect(lastSession()?.puts).toEqual([
+      'bytes 0-262143/614400',
+      'bytes 262144-524287/614400',
+      'bytes */614400',
+      'bytes 262144-524287/614400',
+      'bytes 524288-614399/614400',
+    ]);
+    expect(told.at(-1)).toEqual({ videoId: published.externalId });
+    expect(fake.posts.get(published.externalId)?.media[0]?.bytes).toEqual(mp4Bytes(600 * KIB));
+    // With the video's id known, a later attempt only follows it (and find names it).
+    const uploads = fake.state.sessions.size;
+    const progress = { ...told[0], ...told.at(-1) };
+    expect(await adapter.publish(account, { ...input, progress })).toEqual(published);
+    expect(fake.state.sessions.size).toBe(uploads);
+    expect(await adapter.find?.(account, { ...input, progress }, clock.now().toISOString())).toEqual(
+      published,
+    );
+  });
+
+  it("uploads again when the earlier attempt's video was taken off", async () => {
+    const told: Record<string, string>[] = [];
+    const input = {
+      ...post('Taken off', [testMedia('video')]),
+      onProgress: async (ids: Record<string, string>) => void told.push(ids),
+    };
+    fake.faults.set({ kind: 'slowProcessing', polls: 50, call: 'POST /upload/youtube/v3/videos', times: 1 });
+    expect((await failure(adapter.publish(account, input))).kind).toBe('transient');
+    const progress = Object.assign({}, ...told) as Record<string, string>;
+    const published = await adapter.publish(account, { ...input, progress });
+    expect(published.externalId).not.toBe(progress['videoId']);
+    expect(fake.posts.get(published.externalId)?.deletedAt).toBeUndefined();
+  });
+
   it('finds a published video in the uploads playlist, and nothing for one never sent', async () => {
     const since = clock.now().toISOString();
     const input = post('Find me', [testMedia('video')]);
@@ -369,6 +451,57 @@ describe('YouTube: faults', () => {
     expect(fake.posts.all()).toHaveLength(before + 1);
     expect(fake.posts.all().at(-1)?.id).toBe(published.externalId);
     expect(lastSession()?.puts).toEqual(['bytes 0-75/76', 'bytes */76']);
+  });
+
+  it.each(['acceptThenServerError', 'acceptThenMalformed'] as const)(
+    '%s once on the last chunk: the session, asked again, answers the video',
+    async (kind) => {
+      fake.faults.set({ kind, call: 'PUT /upload/youtube/v3/videos', times: 1 });
+      const before = fake.posts.all().length;
+      const published = await adapter.publish(account, post(`Garbled once ${kind}`, [testMedia('video')]));
+      expect(fake.posts.all()).toHaveLength(before + 1);
+      expect(published.externalId).toBe(fake.posts.all().at(-1)?.id);
+      expect(lastSession()?.puts).toEqual(['bytes 0-75/76', 'bytes */76']);
+    },
+  );
+
+  it.each(['acceptThenServerError', 'acceptThenMalformed'] as const)(
+    '%s for good → outcomeUnknown; the video exists and find settles it',
+    async (kind) => {
+      fake.faults.set({ kind, call: 'PUT /upload/youtube/v3/videos' });
+      const since = clock.now().toISOString();
+      const input = post(`Garbled ${kind}`, [testMedia('video')]);
+      expect((await failure(adapter.publish(account, input))).kind).toBe('outcomeUnknown');
+      fake.faults.clear();
+      const stored = fake.posts.all().at(-1);
+      expect(stored?.text).toContain(input.text);
+      expect((await adapter.find?.(account, input, since))?.externalId).toBe(stored?.id);
+    },
+  );
+
+  it('a last chunk answered 201 without the video is asked about again, never cast', async () => {
+    let odd = true;
+    const garbling = createYoutubeAdapter(
+      settings({
+        fetch: async (url, init) => {
+          const answer = await fetch(url, init);
+          if (init?.method !== 'PUT' || answer.status !== 201 || !odd) return answer;
+          odd = false;
+          return new Response('{"kind":"youtube#video"}', { status: 201 });
+        },
+      }),
+    );
+    const published = await garbling.publish(account, post('No id at first', [testMedia('video')]));
+    expect(published.externalId).toBe(fake.posts.all().at(-1)?.id);
+    expect(lastSession()?.puts).toEqual(['bytes 0-75/76', 'bytes */76']);
+  });
+
+  it('a lookup that cannot finish throws instead of answering "not there"', async () => {
+    fake.faults.set({ kind: 'serverError', call: 'GET /youtube/v3/playlistItems', times: 1 });
+    const error = await failure(
+      adapter.find?.(account, post('Lookup', [testMedia('video')]), clock.now().toISOString()),
+    );
+    expect(error.kind).toBe('transient');
   });
 
   it('accept then hang for good → outcomeUnknown, and find() sees the video', async () => {

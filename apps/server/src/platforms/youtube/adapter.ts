@@ -13,6 +13,7 @@ import {
   type PollingSettings,
   polling,
 } from '../settings.ts';
+import { sameText } from '../x/same-text.ts';
 
 export const DEFAULT_YOUTUBE_HOSTS = {
   ...DEFAULT_GOOGLE_OAUTH_HOSTS,
@@ -41,11 +42,15 @@ export interface YoutubeAdapterSettings extends OAuthClientSettings, AdapterCall
 
 const CAPABILITIES = PLATFORM_CAPABILITIES.youtube;
 
+/** The ids a publication hands out, as `onProgress` is told them. */
+export const YOUTUBE_PROGRESS = { uploadSession: 'uploadSession', videoId: 'videoId' } as const;
+
 /**
  * YouTube (platforms.md §3). A grant reaches one channel, the one picked on Google's consent
  * (`channels.list?mine=true`); a post is one video, uploaded by the resumable protocol (upload.ts)
  * and published once YouTube has processed it (processing.ts). No dedupe key: a lost upload is looked for in the
- * channel's uploads playlist (`find`).
+ * channel's uploads playlist (`find`). The upload session and the video's id are handed to
+ * `onProgress` as they come, and a later attempt goes on from them instead of uploading again.
  */
 export function createYoutubeAdapter(settings: YoutubeAdapterSettings): PlatformAdapter {
   const hosts = { ...DEFAULT_YOUTUBE_HOSTS, ...settings.hosts };
@@ -73,6 +78,11 @@ export function createYoutubeAdapter(settings: YoutubeAdapterSettings): Platform
   const watchUrl = (id: string) => `${new URL('/watch', hosts.web).toString()}?v=${encodeURIComponent(id)}`;
   const fail = (kind: PlatformError['kind'], message: string, raw?: unknown) =>
     new PlatformError(kind, { platform: 'youtube', platformMessage: message, raw });
+
+  /** Whether a video is still on the channel (one given up on while processing was taken off). */
+  async function onChannel(client: YoutubeApi, id: string): Promise<boolean> {
+    return (await client.videos([id], 'id')).length > 0;
+  }
 
   function theVideo(post: PostInput): MediaFile {
     const videos = post.media.filter((file) => file.kind === 'video');
@@ -102,33 +112,62 @@ export function createYoutubeAdapter(settings: YoutubeAdapterSettings): Platform
 
     async publish(account: AccountAccess, post: PostInput): Promise<PublishedPost> {
       const file = theVideo(post);
+      const metadata = videoResource(post, file.name, resource);
       const client = api(account);
-      const video = await uploadVideo(client, file, videoResource(post, file.name, resource), {
-        chunkBytes,
-        maxResumes: settings.maxResumes ?? 5,
-        resumeDelayMs: settings.resumeDelayMs ?? 1_000,
-        wait,
-      });
-      await awaitProcessing(client, video.id, { pollIntervalMs, maxPolls, wait });
-      return { externalId: video.id, url: watchUrl(video.id) };
+      const processed = async (id: string): Promise<PublishedPost> => {
+        await awaitProcessing(client, id, { pollIntervalMs, maxPolls, wait });
+        return { externalId: id, url: watchUrl(id) };
+      };
+      const earlierVideo = post.progress?.[YOUTUBE_PROGRESS.videoId];
+      if (earlierVideo && (await onChannel(client, earlierVideo))) return processed(earlierVideo);
+      const upload = (session: string | undefined) =>
+        uploadVideo(
+          client,
+          file,
+          metadata,
+          {
+            chunkBytes,
+            maxResumes: settings.maxResumes ?? 5,
+            resumeDelayMs: settings.resumeDelayMs ?? 1_000,
+            wait,
+          },
+          {
+            session,
+            opened: async (opened) => post.onProgress?.({ [YOUTUBE_PROGRESS.uploadSession]: opened }),
+          },
+        );
+      const earlierSession = post.progress?.[YOUTUBE_PROGRESS.uploadSession];
+      let video = await upload(earlierSession);
+      // The earlier session's video was taken off since (its processing was given up on): a new one.
+      if (earlierSession && !(await onChannel(client, video.id))) video = await upload(undefined);
+      await post.onProgress?.({ [YOUTUBE_PROGRESS.videoId]: video.id });
+      return processed(video.id);
     },
 
     /** DESIGN.md §6: the channel's uploads since `since`, newest first, for one with this title and description. */
     async find(account, post, since) {
       const client = api(account);
+      // An earlier attempt's video, when its id came back before the answer was lost.
+      const earlierVideo = post.progress?.[YOUTUBE_PROGRESS.videoId];
+      if (earlierVideo && (await onChannel(client, earlierVideo)))
+        return { externalId: earlierVideo, url: watchUrl(earlierVideo) };
       const file = post.media.find((m) => m.kind === 'video');
       const expected = videoResource(post, file?.name ?? '', resource).snippet;
       const [channel] = await client.channels({ id: account.externalId }, 'contentDetails');
       const playlist = channel?.contentDetails?.relatedPlaylists?.uploads;
       if (!playlist) return null;
-      const after = Date.parse(since);
+      // The playlist's times may have no milliseconds: a video of the attempt's first second counts.
+      const after = Math.floor(Date.parse(since) / 1000) * 1000;
       let pageToken: string | undefined;
       do {
         const page = await client.playlistItems(playlist, pageToken);
         for (const item of page.items) {
           const at = Date.parse(item.contentDetails?.videoPublishedAt ?? item.snippet.publishedAt);
           if (at < after) return null;
-          if (item.snippet.title === expected.title && item.snippet.description === expected.description) {
+          if (
+            item.snippet.title.trim() === expected.title &&
+            sameText(item.snippet.description, expected.description)
+          ) {
             const id = item.snippet.resourceId.videoId;
             return { externalId: id, url: watchUrl(id) };
           }

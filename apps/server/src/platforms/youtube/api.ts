@@ -1,3 +1,4 @@
+import { z } from '@postdeck/contract/zod';
 import type { Clock } from '../../lib/clock.ts';
 import type { MediaFile } from '../adapter.ts';
 import { PlatformError } from '../errors.ts';
@@ -27,6 +28,12 @@ export interface VideoResource {
   snippet: { title: string; description: string; categoryId: string; tags?: string[] };
   status: { privacyStatus: string; selfDeclaredMadeForKids: boolean };
 }
+
+/**
+ * The video resource the last chunk of an upload answers (201); only its id is needed. A body
+ * without one is not the answer: the session is asked again rather than the body cast.
+ */
+const uploadedVideo = z.object({ id: z.string().min(1) });
 
 /** Where a resumable upload stands: the next byte to send, or the video once all are there. */
 export type UploadAnswer = { done: true; video: YoutubeVideo } | { done: false; nextByte: number };
@@ -63,7 +70,18 @@ export function youtubeApi(
   const items = <T>(body: unknown): T[] => (body as { items?: T[] } | null)?.items ?? [];
 
   function uploadAnswer(status: number, headers: Headers, body: unknown): UploadAnswer {
-    if (status === 200 || status === 201) return { done: true, video: body as YoutubeVideo };
+    if (status === 200 || status === 201) {
+      const video = uploadedVideo.safeParse(body);
+      // Transient, not outcomeUnknown: the uploader asks the session, which knows.
+      if (!video.success)
+        throw new PlatformError('transient', {
+          platform: 'youtube',
+          status,
+          platformMessage: 'the upload was answered without the video resource',
+          raw: body,
+        });
+      return { done: true, video: { id: video.data.id } };
+    }
     // 308 Resume Incomplete: Range "bytes=0-<last>" says what arrived; none, nothing yet.
     const last = /^bytes=0-(\d+)$/.exec(headers.get('range') ?? '')?.[1];
     return { done: false, nextByte: last === undefined ? 0 : Number(last) + 1 };
@@ -129,7 +147,7 @@ export function youtubeApi(
         idempotent: true,
       });
       const location = headers.get('location');
-      if (!location)
+      if (!location || !URL.canParse(location))
         throw new PlatformError('transient', {
           platform: 'youtube',
           platformMessage: 'no upload session in the answer',

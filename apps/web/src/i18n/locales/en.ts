@@ -1,4 +1,6 @@
 import { enChannels } from './channels/en';
+import { enScreenshot } from './screenshot/en';
+import { enPublishing } from './publishing/en';
 
 /**
  * English texts of antd's pages (en-boot.ts holds those the first paint needs); the shape every
@@ -451,6 +453,8 @@ export const en = {
     },
   },
   channels: enChannels,
+  screenshot: enScreenshot,
+  publishing: enPublishing,
   shell: {
     sandbox: 'Sandbox',
     sandboxHint: 'Channels run on local test servers: nothing reaches the real platforms.',
@@ -517,6 +521,7 @@ export const en = {
       publish_success: 'Publish success',
       channel_expiring: 'Channel token expiring',
       channel_reauthorize: 'Channel needs reconnecting',
+      publish_held: 'Publication held',
       tip: 'Tip',
     },
     bell: 'Messages, {{count}} unread',

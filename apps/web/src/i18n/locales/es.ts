@@ -1,4 +1,6 @@
 import { esChannels } from './channels/es';
+import { esScreenshot } from './screenshot/es';
+import { esPublishing } from './publishing/es';
 import type { Messages } from './en';
 
 export const es: Messages = {
@@ -453,6 +455,8 @@ export const es: Messages = {
     },
   },
   channels: esChannels,
+  screenshot: esScreenshot,
+  publishing: esPublishing,
   shell: {
     sandbox: 'Entorno de pruebas',
     sandboxHint:
@@ -520,6 +524,7 @@ export const es: Messages = {
       publish_success: 'Publicación correcta',
       channel_expiring: 'El token del canal caduca pronto',
       channel_reauthorize: 'El canal debe volver a conectarse',
+      publish_held: 'Publicación retenida',
       tip: 'Aviso',
     },
     bell: 'Mensajes, {{count}} sin leer',

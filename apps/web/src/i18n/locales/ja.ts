@@ -1,4 +1,6 @@
 import { jaChannels } from './channels/ja';
+import { jaScreenshot } from './screenshot/ja';
+import { jaPublishing } from './publishing/ja';
 import type { Messages } from './en';
 
 export const ja: Messages = {
@@ -447,6 +449,8 @@ export const ja: Messages = {
     },
   },
   channels: jaChannels,
+  screenshot: jaScreenshot,
+  publishing: jaPublishing,
   shell: {
     sandbox: 'サンドボックス',
     sandboxHint:
@@ -514,6 +518,7 @@ export const ja: Messages = {
       publish_success: '公開成功',
       channel_expiring: 'チャネルのトークンが間もなく期限切れ',
       channel_reauthorize: 'チャネルの再接続が必要です',
+      publish_held: '公開を保留しました',
       tip: 'お知らせ',
     },
     bell: 'メッセージ、未読 {{count}} 件',

@@ -1,4 +1,6 @@
 import { zhChannels } from './channels/zh';
+import { zhScreenshot } from './screenshot/zh';
+import { zhPublishing } from './publishing/zh';
 import type { Messages } from './en';
 
 export const zh: Messages = {
@@ -441,6 +443,8 @@ export const zh: Messages = {
     },
   },
   channels: zhChannels,
+  screenshot: zhScreenshot,
+  publishing: zhPublishing,
   shell: {
     sandbox: '沙盒',
     sandboxHint: '渠道运行在本地测试服务器上：任何内容都不会到达真实平台。',
@@ -507,6 +511,7 @@ export const zh: Messages = {
       publish_success: '发布成功',
       channel_expiring: '渠道授权即将到期',
       channel_reauthorize: '渠道需要重新连接',
+      publish_held: '发布已暂停',
       tip: '提示',
     },
     bell: '消息，{{count}} 条未读',

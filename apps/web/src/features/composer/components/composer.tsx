@@ -1,10 +1,13 @@
 import { MESSAGE_DURATION_S } from '@postdeck/contract/constants';
 import { type ContentConflict, type ContentDetail, contentConflictSchema } from '@postdeck/contract/content';
 import { ERRORS } from '@postdeck/contract/errors';
-import { Alert, App, Card, Form } from 'antd';
+import { PERMISSIONS } from '@postdeck/contract/permissions';
+import { Alert, App, Button, Card, Form } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, isApiError } from '../../../api/api-error';
+import { useUserStore } from '../../../stores/user-store';
+import { PublishDrawer } from '../../publishing/components/publish-drawer';
 import { fetchContentDetail } from '../api/content-detail';
 import { useContentSave } from '../api/content-save';
 import type { ComposerClock } from '../composer-clock';
@@ -50,6 +53,10 @@ export function Composer({ detail, userId, clock, onCreated }: ComposerProps) {
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const [conflict, setConflict] = useState<ContentConflict | null>(null);
   const [reloading, setReloading] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const canPublish = useUserStore(
+    (state) => state.info?.permissions.includes(PERMISSIONS.publishCreate) ?? false,
+  );
   const storageKey = draftKey(userId, server?.id ?? null);
   const [offer, setOffer] = useState<LocalDraft | null>(() => {
     const draft = readDraft(storageKey);
@@ -77,8 +84,9 @@ export function Composer({ detail, userId, clock, onCreated }: ComposerProps) {
     void message.error({ content: [error.message, ...others].join(' '), duration: MESSAGE_DURATION_S });
   };
 
-  const submit = async (mode: SaveMode) => {
-    if (saving.current) return;
+  /** Resolves true once the form's values are on the server. */
+  const submit = async (mode: SaveMode): Promise<boolean> => {
+    if (saving.current) return false;
     if (mode === 'draft') {
       form.setFieldValue('status', 'draft');
       refreshDirty();
@@ -86,7 +94,7 @@ export function Composer({ detail, userId, clock, onCreated }: ComposerProps) {
     try {
       await form.validateFields();
     } catch {
-      return; // the fields show why
+      return false; // the fields show why
     }
     const values = readValues();
     const usedKey = storageKey;
@@ -101,6 +109,7 @@ export function Composer({ detail, userId, clock, onCreated }: ComposerProps) {
       draft.clear(usedKey);
       refreshDirty();
       if (!target) onCreated(saved.id);
+      return true;
     } catch (error) {
       if (!isApiError(error)) throw error;
       // A failed save keeps the work on this device whatever went wrong.
@@ -108,12 +117,21 @@ export function Composer({ detail, userId, clock, onCreated }: ComposerProps) {
       const stale = error.code === ERRORS.contentStale.code && contentConflictSchema.safeParse(error.data);
       if (stale && stale.success) setConflict(stale.data);
       else showFailure(error);
+      return false;
     } finally {
       saving.current = false;
     }
   };
 
-  useSaveShortcut(() => void submit('asIs'), conflict === null && offer === null);
+  useSaveShortcut(() => void submit('asIs'), conflict === null && offer === null && !publishing);
+
+  // The server publishes its saved copy: unsaved work is saved first, or nothing opens.
+  const openPublish = async () => {
+    if (server === null || hasChanges()) {
+      if (!(await submit('asIs'))) return;
+    }
+    setPublishing(true);
+  };
 
   const loadTheirs = async () => {
     if (!server) return;
@@ -163,7 +181,7 @@ export function Composer({ detail, userId, clock, onCreated }: ComposerProps) {
         <ComposerFields server={server} />
       </Form>
       {/* After the fields in reading and tab order; stuck to the window's bottom edge while the
-          form is taller than the window, so the actions (the publish ones too, to come) stay in view. */}
+          form is taller than the window, so the save and publish actions stay in view. */}
       <div role="group" aria-label={t('composer.actionsLabel')} className={styles.actions}>
         <SaveBar
           saving={save.isPending}
@@ -171,7 +189,25 @@ export function Composer({ detail, userId, clock, onCreated }: ComposerProps) {
           savedAt={savedAt}
           onSave={(mode) => void submit(mode)}
         />
+        {canPublish && (
+          <Button type="primary" disabled={save.isPending} onClick={() => void openPublish()}>
+            {t('publishing.open')}
+          </Button>
+        )}
       </div>
+      <PublishDrawer
+        open={publishing}
+        source={
+          server && {
+            id: server.id,
+            title: server.title,
+            text: server.bodyText,
+            media: server.materials,
+          }
+        }
+        now={clock.now}
+        onClose={() => setPublishing(false)}
+      />
       <DraftRestoreDialog draft={offer} now={clock.now()} onRestore={restore} onDiscard={discard} />
       <ConflictDialog
         conflict={conflict}

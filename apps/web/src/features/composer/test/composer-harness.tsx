@@ -66,8 +66,12 @@ export function contentDetail(overrides: Partial<ContentDetail> = {}): ContentDe
 }
 
 /** The composer inside a memory router, with a second page to leave to. */
-export function renderComposer(entry: string = COMPOSER_URL, clock: ComposerClock = manualClock()) {
-  useUserStore.getState().setSession({ ...USER_INFO, permissions: ['content:create'] }, []);
+export function renderComposer(
+  entry: string = COMPOSER_URL,
+  clock: ComposerClock = manualClock(),
+  permissions: string[] = ['content:create'],
+) {
+  useUserStore.getState().setSession({ ...USER_INFO, permissions }, []);
   const router = createMemoryRouter(
     [
       { path: COMPOSER_URL, element: <ComposerPage clock={clock} /> },

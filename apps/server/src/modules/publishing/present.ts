@@ -1,0 +1,67 @@
+import type { PublishingPlatform } from '@postdeck/contract/platforms';
+import type { Publication, PublicationStatus } from '@postdeck/contract/publishing';
+import { eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { channelAccounts, departments, publications, users } from '../../db/schema.ts';
+
+const author = alias(users, 'author');
+
+/** Publications (children) as the API shows them, in the order of `ids`. */
+export async function publicationsById(db: Db, ids: readonly number[]): Promise<Publication[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      publication: publications,
+      account: {
+        id: channelAccounts.id,
+        platform: channelAccounts.platform,
+        name: channelAccounts.name,
+        handle: channelAccounts.handle,
+      },
+      department: { id: departments.id, name: departments.name },
+      author: { id: author.id, name: author.name },
+    })
+    .from(publications)
+    .innerJoin(channelAccounts, eq(channelAccounts.id, publications.accountId))
+    .innerJoin(departments, eq(departments.id, publications.departmentId))
+    .innerJoin(author, eq(author.id, publications.authorId))
+    .where(inArray(publications.id, [...ids]));
+  const byId = new Map(rows.map((row) => [row.publication.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toPublication(row)] : [];
+  });
+}
+
+type Joined = {
+  publication: typeof publications.$inferSelect;
+  account: { id: number; platform: string; name: string; handle: string | null };
+  department: { id: number; name: string };
+  author: { id: number; name: string };
+};
+
+export function toPublication({ publication: p, account, department, author: by }: Joined): Publication {
+  const iso = (date: Date | null) => (date ? date.toISOString() : null);
+  return {
+    id: p.id,
+    parentId: p.parentId,
+    contentId: p.contentId,
+    title: p.title,
+    account: { ...account, platform: account.platform as PublishingPlatform },
+    department,
+    author: by,
+    status: p.status as PublicationStatus,
+    text: p.text,
+    options: p.options as Record<string, unknown>,
+    mediaIds: p.mediaIds,
+    scheduledAt: iso(p.scheduledAt),
+    publishedAt: iso(p.publishedAt),
+    externalUrl: p.externalUrl,
+    error: p.errorKind ? { kind: p.errorKind, message: p.errorMessage } : null,
+    attempts: p.attempts,
+    nextAttemptAt: iso(p.nextAttemptAt),
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}

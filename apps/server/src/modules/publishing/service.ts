@@ -1,0 +1,558 @@
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import {
+  PUBLISHING_PLATFORMS,
+  isPublishingPlatform,
+  type PublishingPlatform,
+} from '@postdeck/contract/platforms';
+import { preflight } from '@postdeck/contract/preflight';
+import { preflightKey } from '@postdeck/contract/preflight-messages';
+import { PUBLISH_OPTIONS_SCHEMAS } from '@postdeck/contract/publish-options';
+import type {
+  Publication,
+  PublicationStatus,
+  PublishBody,
+  PublishTargets,
+  PublicationUpdateBody,
+  SettleBody,
+} from '@postdeck/contract/publishing';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  channelAccounts,
+  contentMaterials,
+  contents,
+  departments,
+  materials,
+  publicationEvents,
+  publications,
+  publishTargetChoices,
+} from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { departmentScope, inScope } from '../../lib/department-scope.ts';
+import { AppError, type LocalFieldError, fieldError } from '../../lib/errors.ts';
+import type { Principal } from '../../lib/principal.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { type RequestMeta, auditChange } from '../audit/audit.ts';
+import { publicationsById, toPublication } from './present.ts';
+import { canMove, move } from './states.ts';
+
+export interface PublishingServiceDeps {
+  db: Db;
+  clock: Clock;
+  jobs?: JobQueue | undefined;
+}
+
+export const PUBLISH_ACTIONS = {
+  create: 'publish.create',
+  cancel: 'publish.cancel',
+  settle: 'publish.settle',
+  update: 'publish.update',
+} as const;
+
+/** States a publication can be cancelled from: it has not gone out. */
+const CANCELLABLE: readonly PublicationStatus[] = ['scheduled', 'queued', 'held'];
+/** States a publication can be edited in: the same, it has not gone out. */
+const EDITABLE = CANCELLABLE;
+
+/**
+ * Publishing from the composer and acting on one publication (issue 20): one publish action
+ * makes a parent and a child per account, each a snapshot of what will be sent; the pipeline
+ * (worker.ts) takes the children from there.
+ */
+export function createPublishingService(deps: PublishingServiceDeps) {
+  const { db, clock } = deps;
+
+  /** The publication if the caller's data scope holds its department; 404 otherwise. */
+  async function visible(principal: Principal, id: number) {
+    const [row] = await db.select().from(publications).where(eq(publications.id, id));
+    if (!row || !inScope(await departmentScope(db, principal), row.departmentId))
+      throw new AppError('notFound');
+    return row;
+  }
+
+  return {
+    async create(principal: Principal, body: PublishBody, meta: RequestMeta) {
+      const now = clock.now();
+      const scope = await departmentScope(db, principal);
+      const [content] = await db
+        .select()
+        .from(contents)
+        .where(and(eq(contents.id, body.contentId), isNull(contents.deletedAt)));
+      if (!content || !inScope(scope, content.departmentId))
+        throw new AppError('validation', {
+          fieldErrors: [fieldError('contentId', 'validation.unknownReference')],
+        });
+      const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : undefined;
+      if (scheduledAt && scheduledAt.getTime() <= now.getTime())
+        throw new AppError('publishInPast', { fieldErrors: [fieldError('scheduledAt', 'publishInPast')] });
+
+      const ids = body.targets.map((target) => target.accountId);
+      const duplicate = ids.findIndex((id, index) => ids.indexOf(id) !== index);
+      if (duplicate !== -1)
+        throw new AppError('validation', {
+          fieldErrors: [fieldError(`targets.${duplicate}.accountId`, 'validation.duplicate')],
+        });
+      const accounts = await db.select().from(channelAccounts).where(inArray(channelAccounts.id, ids));
+      const byId = new Map(accounts.map((account) => [account.id, account]));
+      const files = (
+        await db
+          .select(FILE_COLUMNS)
+          .from(contentMaterials)
+          .innerJoin(materials, eq(materials.id, contentMaterials.materialId))
+          .where(eq(contentMaterials.contentId, content.id))
+          .orderBy(asc(contentMaterials.position))
+      ).filter((m) => m.kind === 'image' || m.kind === 'video');
+
+      const problems: LocalFieldError[] = [];
+      const unavailable: LocalFieldError[] = [];
+      const children = body.targets.map((target, index) => {
+        const account = byId.get(target.accountId);
+        const at = `targets.${index}`;
+        // Outside the scope it is as if it did not exist, so ids cannot be probed.
+        if (!account || !inScope(scope, account.departmentId) || !isPublishingPlatform(account.platform)) {
+          problems.push(fieldError(`${at}.accountId`, 'validation.unknownReference'));
+          return undefined;
+        }
+        if (account.status === 'released' || account.status === 'reauthorize') {
+          unavailable.push(fieldError(`${at}.accountId`, 'publishAccountUnavailable'));
+          return undefined;
+        }
+        const platform: PublishingPlatform = account.platform;
+        const text = target.text ?? content.bodyText;
+        const variant = checkVariant(platform, text, target.options, content.title, files, at);
+        problems.push(...variant.problems);
+        return variant.options ? { account, platform, text, options: variant.options } : undefined;
+      });
+      if (problems.length > 0) {
+        const onlyPreflight = problems.every((p) => p.message.startsWith('publish.preflight.'));
+        throw new AppError(onlyPreflight ? 'publishPreflight' : 'validation', { fieldErrors: problems });
+      }
+      if (unavailable.length > 0)
+        throw new AppError('publishAccountUnavailable', { fieldErrors: unavailable });
+
+      const status: PublicationStatus = scheduledAt ? 'scheduled' : 'queued';
+      const created = await db.transaction(async (tx) => {
+        const common = {
+          contentId: content.id,
+          departmentId: content.departmentId,
+          authorId: principal.id,
+          title: content.title,
+          mediaIds: files.map((file) => file.id),
+          scheduledAt: scheduledAt ?? null,
+          createdAt: now,
+          updatedAt: now,
+        };
+        const [parent] = await tx
+          .insert(publications)
+          .values({ ...common, status: 'group' })
+          .returning({ id: publications.id });
+        if (!parent) throw new Error('publication insert returned nothing');
+        const rows = await tx
+          .insert(publications)
+          .values(
+            children.flatMap((child) =>
+              child
+                ? [
+                    {
+                      ...common,
+                      parentId: parent.id,
+                      accountId: child.account.id,
+                      platform: child.platform,
+                      status,
+                      text: child.text,
+                      options: child.options,
+                      nextAttemptAt: scheduledAt ?? now,
+                    },
+                  ]
+                : [],
+            ),
+          )
+          .returning({ id: publications.id });
+        await tx.insert(publicationEvents).values(
+          rows.map(({ id }) => ({
+            publicationId: id,
+            fromStatus: null,
+            toStatus: status,
+            actorId: principal.id,
+            detail: scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {},
+            at: now,
+          })),
+        );
+        // The jobs commit with the rows: none is lost between the two, and none runs for a row rolled back.
+        for (const { id } of rows)
+          await deps.jobs?.send(
+            'publishing.send',
+            { publicationId: id },
+            { tx, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+          );
+        const chosen = children.flatMap((child) => (child ? [child.account.id] : []));
+        await tx
+          .insert(publishTargetChoices)
+          .values({ userId: principal.id, accountIds: chosen, updatedAt: now })
+          .onConflictDoUpdate({
+            target: publishTargetChoices.userId,
+            set: { accountIds: chosen, updatedAt: now },
+          });
+        await auditChange(tx, principal, meta, {
+          action: PUBLISH_ACTIONS.create,
+          target: `publication:${parent.id}`,
+          detail: {
+            contentId: content.id,
+            accounts: children.flatMap((child) => (child ? [child.account.id] : [])),
+            scheduledAt: scheduledAt?.toISOString() ?? null,
+          },
+          at: now,
+        });
+        return { parentId: parent.id, ids: rows.map((row) => row.id) };
+      });
+      return { parentId: created.parentId, publications: await publicationsById(db, created.ids) };
+    },
+
+    async targets(principal: Principal): Promise<PublishTargets> {
+      const scope = await departmentScope(db, principal);
+      const rows = await db
+        .select({
+          id: channelAccounts.id,
+          platform: channelAccounts.platform,
+          name: channelAccounts.name,
+          handle: channelAccounts.handle,
+          status: channelAccounts.status,
+          department: { id: departments.id, name: departments.name },
+        })
+        .from(channelAccounts)
+        .innerJoin(departments, eq(departments.id, channelAccounts.departmentId))
+        .where(
+          and(
+            inArray(channelAccounts.platform, [...PUBLISHING_PLATFORMS]),
+            scope.all ? undefined : inArray(channelAccounts.departmentId, scope.ids),
+          ),
+        )
+        .orderBy(asc(channelAccounts.platform), asc(departments.name), asc(channelAccounts.name));
+      const accounts = rows.map(({ status, platform, ...account }) => ({
+        ...account,
+        platform: platform as PublishingPlatform,
+        unavailable:
+          status === 'released' || status === 'reauthorize' ? (status as 'released' | 'reauthorize') : null,
+      }));
+      const [choice] = await db
+        .select({ accountIds: publishTargetChoices.accountIds })
+        .from(publishTargetChoices)
+        .where(eq(publishTargetChoices.userId, principal.id));
+      const choosable = new Set(accounts.filter((a) => a.unavailable === null).map((a) => a.id));
+      return { accounts, lastChoice: (choice?.accountIds ?? []).filter((id) => choosable.has(id)) };
+    },
+
+    async chunkStatus(principal: Principal, id: number) {
+      const row = await visible(principal, id);
+      const files =
+        row.mediaIds.length === 0
+          ? []
+          : await db
+              .select({ bytes: materials.bytes })
+              .from(materials)
+              .where(inArray(materials.id, row.mediaIds));
+      const progress = row.progress as Record<string, string>;
+      const sent = progress['bytesSent'];
+      const handedOut = Object.keys(progress).some((key) => key !== 'bytesSent');
+      return {
+        taskId: row.id,
+        status: row.status as PublicationStatus,
+        bytesSent: sent === undefined ? null : Number(sent),
+        totalBytes: files.reduce((sum, file) => sum + file.bytes, 0),
+        processing: row.status === 'publishing' && handedOut,
+      };
+    },
+
+    async detail(principal: Principal, id: number) {
+      const row = await visible(principal, id);
+      const [publication] = await publicationsById(db, [row.id]);
+      if (!publication) throw new AppError('notFound');
+      const events = await db
+        .select()
+        .from(publicationEvents)
+        .where(eq(publicationEvents.publicationId, row.id))
+        .orderBy(asc(publicationEvents.id));
+      return {
+        ...publication,
+        errorRaw: row.errorRaw ?? null,
+        events: events.map((event) => ({
+          from: event.fromStatus as PublicationStatus | null,
+          to: event.toStatus as PublicationStatus,
+          at: event.at.toISOString(),
+          actor: null,
+          detail: event.detail as Record<string, unknown>,
+        })),
+      };
+    },
+
+    /** Cancels what has not gone out: one publication, or a parent's children. */
+    async withdrawal(principal: Principal, id: number, meta: RequestMeta) {
+      const row = await visible(principal, id);
+      const targets =
+        row.accountId === null
+          ? await db
+              .select({ id: publications.id, status: publications.status })
+              .from(publications)
+              .where(eq(publications.parentId, row.id))
+          : [{ id: row.id, status: row.status }];
+      const cancelled: number[] = [];
+      const kept: { id: number; status: PublicationStatus }[] = [];
+      for (const target of targets) {
+        const now = clock.now();
+        const left = await move(db, {
+          id: target.id,
+          from: CANCELLABLE,
+          to: 'cancelled',
+          actorId: principal.id,
+          at: now,
+          also: (tx) =>
+            auditChange(tx, principal, meta, {
+              action: PUBLISH_ACTIONS.cancel,
+              target: `publication:${target.id}`,
+              detail: {},
+              at: now,
+            }),
+        });
+        if (left) cancelled.push(target.id);
+        else {
+          const [current] = await db
+            .select({ status: publications.status })
+            .from(publications)
+            .where(eq(publications.id, target.id));
+          kept.push({ id: target.id, status: (current?.status ?? target.status) as PublicationStatus });
+        }
+      }
+      // One publication asked for by itself, already on its way: said plainly, not as a silent no-op.
+      if (row.accountId !== null && cancelled.length === 0 && kept[0]?.status === 'publishing')
+        throw new AppError('publicationSending');
+      return { cancelled, kept };
+    },
+
+    /**
+     * Edits one publication before it goes out: its time (later, or now), its text and options,
+     * checked again by the preflight. The write is guarded by the state, so an edit that lands
+     * while it sends changes nothing and is told so.
+     */
+    async update(principal: Principal, body: PublicationUpdateBody, meta: RequestMeta): Promise<Publication> {
+      const row = await visible(principal, body.id);
+      if (row.accountId === null || !row.platform || !isPublishingPlatform(row.platform))
+        throw new AppError('validation', { fieldErrors: [fieldError('id', 'validation.unknownReference')] });
+      const platform = row.platform;
+      if (row.status === 'publishing') throw new AppError('publicationSending');
+      if (!EDITABLE.includes(row.status as PublicationStatus))
+        throw new AppError('publicationNotEditable', {
+          params: { platform: PLATFORM_CAPABILITIES[platform].displayName },
+        });
+      const now = clock.now();
+      const scheduledAt =
+        body.scheduledAt === undefined
+          ? row.scheduledAt
+          : body.scheduledAt === null
+            ? null
+            : new Date(body.scheduledAt);
+      if (body.scheduledAt && scheduledAt && scheduledAt.getTime() <= now.getTime())
+        throw new AppError('publishInPast', { fieldErrors: [fieldError('scheduledAt', 'publishInPast')] });
+      const files =
+        row.mediaIds.length === 0
+          ? []
+          : await db.select(FILE_COLUMNS).from(materials).where(inArray(materials.id, row.mediaIds));
+      const text = body.text ?? row.text;
+      const variant = checkVariant(
+        platform,
+        text,
+        body.options ?? (row.options as Record<string, unknown>),
+        row.title,
+        files,
+        '',
+      );
+      if (!variant.options) {
+        const onlyPreflight = variant.problems.every((p) => p.message.startsWith('publish.preflight.'));
+        throw new AppError(onlyPreflight ? 'publishPreflight' : 'validation', {
+          fieldErrors: variant.problems,
+        });
+      }
+      // A held one stays held (its account must be connected again first), with its edits kept.
+      const held = row.status === 'held';
+      const to: PublicationStatus = held ? 'held' : scheduledAt && scheduledAt > now ? 'scheduled' : 'queued';
+      const moved = await move(db, {
+        id: row.id,
+        from: EDITABLE.filter((from) => canMove(from, to)),
+        to,
+        actorId: principal.id,
+        set: { text, options: variant.options, scheduledAt, nextAttemptAt: scheduledAt ?? now },
+        detail: { edited: Object.keys(body).filter((key) => key !== 'id') },
+        at: now,
+        also: async (tx) => {
+          await auditChange(tx, principal, meta, {
+            action: PUBLISH_ACTIONS.update,
+            target: `publication:${row.id}`,
+            detail: { scheduledAt: scheduledAt?.toISOString() ?? null, text: body.text !== undefined },
+            at: now,
+          });
+          if (!held)
+            await deps.jobs?.send(
+              'publishing.send',
+              { publicationId: row.id },
+              { tx, ...(scheduledAt && scheduledAt > now ? { startAfter: scheduledAt } : {}) },
+            );
+        },
+      });
+      // It moved on between the read and the write: sending, or settled.
+      if (!moved) throw new AppError('publicationSending');
+      const [publication] = await publicationsById(db, [row.id]);
+      if (!publication) throw new AppError('notFound');
+      return publication;
+    },
+
+    /** Settles an unconfirmed publication: it is there (its link, checked against the account), or again. */
+    async settle(principal: Principal, body: SettleBody, meta: RequestMeta): Promise<Publication> {
+      const row = await visible(principal, body.id);
+      if (row.status !== 'unconfirmed') throw new AppError('publicationNotUnconfirmed');
+      const now = clock.now();
+      const audit = (tx: Db) =>
+        auditChange(tx, principal, meta, {
+          action: PUBLISH_ACTIONS.settle,
+          target: `publication:${row.id}`,
+          detail:
+            body.outcome === 'published' ? { outcome: 'published', url: body.url } : { outcome: 'again' },
+          at: now,
+        });
+      if (body.outcome === 'published') {
+        const [account] = await db
+          .select({
+            name: channelAccounts.name,
+            profileUrl: channelAccounts.profileUrl,
+            platform: channelAccounts.platform,
+          })
+          .from(channelAccounts)
+          .where(eq(channelAccounts.id, row.accountId ?? -1));
+        if (!account || !sameSite(body.url, account.profileUrl))
+          throw new AppError('publicationLinkMismatch', {
+            params: {
+              account: account?.name ?? '',
+              platform: isPublishingPlatform(account?.platform ?? '')
+                ? PLATFORM_CAPABILITIES[account?.platform as PublishingPlatform].displayName
+                : '',
+            },
+            fieldErrors: [fieldError('url', 'publicationLinkMismatch')],
+          });
+        const moved = await move(db, {
+          id: row.id,
+          from: ['unconfirmed'],
+          to: 'published',
+          actorId: principal.id,
+          set: {
+            externalUrl: body.url,
+            publishedAt: row.attemptStartedAt ?? now,
+            errorKind: null,
+            errorMessage: null,
+          },
+          detail: { how: 'settled', url: body.url },
+          at: now,
+          also: async (tx) => {
+            await audit(tx);
+            // The proof of a post the author says is there, as of one that answered.
+            await deps.jobs?.send('publishing.screenshot', { publicationId: row.id }, { tx });
+          },
+        });
+        if (!moved) throw new AppError('publicationNotUnconfirmed');
+      } else {
+        // Of two "publish again" at once, one moves it; the other finds it settled.
+        const moved = await move(db, {
+          id: row.id,
+          from: ['unconfirmed'],
+          to: 'queued',
+          actorId: principal.id,
+          set: { nextAttemptAt: now, errorKind: null, errorMessage: null },
+          detail: { how: 'again' },
+          at: now,
+          also: async (tx) => {
+            await audit(tx);
+            await deps.jobs?.send('publishing.send', { publicationId: row.id }, { tx });
+          },
+        });
+        if (!moved) throw new AppError('publicationNotUnconfirmed');
+      }
+      const [publication] = await publicationsById(db, [row.id]);
+      if (!publication) throw new AppError('notFound');
+      return publication;
+    },
+  };
+}
+
+/** The media facts the preflight needs. */
+const FILE_COLUMNS = {
+  id: materials.id,
+  kind: materials.kind,
+  mime: materials.mime,
+  bytes: materials.bytes,
+  durationMs: materials.durationMs,
+  width: materials.width,
+  height: materials.height,
+};
+
+type FileFacts = {
+  kind: string;
+  mime: string;
+  bytes: number;
+  durationMs: number | null;
+  width: number | null;
+  height: number | null;
+};
+
+/**
+ * One account's variant checked as the server must: its options against its platform's schema,
+ * then the preflight. `at` prefixes the fields named (`targets.2`). Options are undefined when
+ * anything blocks.
+ */
+function checkVariant(
+  platform: PublishingPlatform,
+  text: string,
+  given: Record<string, unknown> | undefined,
+  contentTitle: string,
+  files: readonly FileFacts[],
+  at: string,
+): { problems: LocalFieldError[]; options: Record<string, unknown> | undefined } {
+  const field = (name: string) => (at ? `${at}.${name}` : name);
+  const parsed = PUBLISH_OPTIONS_SCHEMAS[platform].safeParse(given ?? {});
+  if (!parsed.success)
+    return {
+      problems: parsed.error.issues.map((issue) =>
+        fieldError(field(['options', ...issue.path.map(String)].join('.')), 'validation.invalid'),
+      ),
+      options: undefined,
+    };
+  const chosen = parsed.data as Record<string, unknown>;
+  const title =
+    platform === 'youtube' ? ((chosen['title'] as string | undefined) ?? contentTitle) : undefined;
+  const problems = preflight({
+    platform,
+    text,
+    title,
+    media: files
+      .filter((file) => file.kind === 'image' || file.kind === 'video')
+      .map((file) => ({
+        kind: file.kind as 'image' | 'video',
+        mime: file.mime,
+        bytes: file.bytes,
+        durationS: file.durationMs === null ? null : file.durationMs / 1000,
+        width: file.width,
+        height: file.height,
+      })),
+  })
+    .filter((problem) => problem.blocking)
+    .map((problem) => fieldError(field(problem.field), preflightKey(problem.code), problem.params));
+  return { problems, options: problems.length > 0 ? undefined : title ? { ...chosen, title } : chosen };
+}
+
+/** Whether a post's link is on the site of the account's profile (the platform's own host). */
+function sameSite(url: string, profileUrl: string | null): boolean {
+  const post = URL.parse(url);
+  const profile = profileUrl ? URL.parse(profileUrl) : null;
+  if (!post || !profile) return false;
+  const base = (host: string) => host.replace(/^(www|m|mobile)\./, '');
+  return base(post.host) === base(profile.host);
+}
+
+export type PublishingService = ReturnType<typeof createPublishingService>;
+export { toPublication };

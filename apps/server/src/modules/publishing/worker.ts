@@ -1,0 +1,415 @@
+import { randomUUID } from 'node:crypto';
+import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
+import { isPublishingPlatform, type PublishingPlatform } from '@postdeck/contract/platforms';
+import type { PublicationStatus } from '@postdeck/contract/publishing';
+import type { PublishOptions } from '@postdeck/contract/publish-options';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { channelAccounts, publications } from '../../db/schema.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import type { PlatformAdapter, PostInput, PublishedPost } from '../../platforms/adapter.ts';
+import { type PlatformError, isPlatformError } from '../../platforms/errors.ts';
+import type { PlatformRegistry } from '../../platforms/registry.ts';
+import type { TokenVault } from '../../platforms/token-vault.ts';
+import type { FileStorage } from '../../storage/storage.ts';
+import { accountGrant } from '../channels/account-repo.ts';
+import type { Notifier } from '../messages/notifier.ts';
+import { mediaFiles } from './media.ts';
+import { budgetsFor, takeBudget } from './rate-budget.ts';
+import { move } from './states.ts';
+
+/** Sends of one publication before a known failure is final. */
+export const MAX_ATTEMPTS = 5;
+/** A send with no sign of life for this long is taken for dead: the sweeper reconciles it. */
+export const STALE_SEND_MS = 5 * 60_000;
+/** How often a living send says so (a long video upload). */
+const HEARTBEAT_MS = 60_000;
+/** Mastodon keeps an Idempotency-Key for an hour (platforms.md): later, only a lookup tells. */
+const KEY_WINDOW_MS: Partial<Record<PublishingPlatform, number>> = { mastodon: 55 * 60_000 };
+
+export interface PublishingDeps {
+  db: Db;
+  clock: Clock;
+  registry: PlatformRegistry;
+  vault: TokenVault;
+  storage: FileStorage;
+  notifier: Notifier;
+  jobs?: JobQueue | undefined;
+  /** A material's address the platform can fetch it from (Instagram, TikTok pull media), signed for the author. */
+  publicUrl?: ((materialId: number, authorId: number) => string | undefined) | undefined;
+  log?: ((message: string, detail?: Record<string, unknown>) => void) | undefined;
+}
+
+type Row = typeof publications.$inferSelect;
+
+/** Backoff of the n-th retry of a known failure: 30 s, 1, 2, 4 min…, at most 15. */
+export const retryDelayMs = (attempt: number) =>
+  Math.min(15 * 60_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+
+/**
+ * The publishing pipeline's worker side (DESIGN.md §6): a due publication is sent at most once
+ * per attempt, its outcome written under the attempt that sent it; an answer that was lost is
+ * reconciled (same key where the platform dedupes, else looked for, else unconfirmed), never
+ * resent blindly.
+ */
+export function createPublishingWorker(deps: PublishingDeps) {
+  const { db, clock } = deps;
+  const log = deps.log ?? (() => undefined);
+
+  async function load(id: number): Promise<Row | undefined> {
+    const [row] = await db.select().from(publications).where(eq(publications.id, id));
+    return row;
+  }
+
+  async function enqueue(name: 'publishing.send' | 'publishing.reconcile', id: number, at?: Date) {
+    await deps.jobs?.send(name, { publicationId: id }, at ? { startAfter: at } : {});
+  }
+
+  async function adapterOf(platform: PublishingPlatform): Promise<PlatformAdapter | undefined> {
+    return (await deps.registry.adapter(platform)) as PlatformAdapter | undefined;
+  }
+
+  async function postInput(row: Row, onRead?: (index: number, offset: number) => void): Promise<PostInput> {
+    return {
+      text: row.text,
+      link: row.link ?? undefined,
+      media: await mediaFiles(
+        db,
+        deps.storage,
+        row.mediaIds,
+        deps.publicUrl && ((materialId) => deps.publicUrl?.(materialId, row.authorId)),
+        onRead,
+      ),
+      idempotencyKey: row.idempotencyKey,
+      options: row.options as PublishOptions,
+      progress: row.progress as Record<string, string>,
+    };
+  }
+
+  /** Tells the author (the bell, the failure banner of spec §4) in the same transaction as the change. */
+  function failureNotice(row: Row, accountName: string, kind: string) {
+    return (tx: Db) =>
+      deps.notifier
+        .notify(tx, {
+          userIds: [row.authorId],
+          type: 'publish_failure',
+          title: row.title,
+          channelName: accountName,
+          oppId: row.id,
+          content: kind,
+        })
+        .then(() => undefined);
+  }
+
+  async function accountName(row: Row): Promise<string> {
+    if (row.accountId === null) return '';
+    const [account] = await db
+      .select({ name: channelAccounts.name })
+      .from(channelAccounts)
+      .where(eq(channelAccounts.id, row.accountId));
+    return account?.name ?? '';
+  }
+
+  async function published(row: Row, attemptId: string, post: PublishedPost, how: string) {
+    const moved = await move(db, {
+      id: row.id,
+      from: ['publishing'],
+      to: 'published',
+      attemptId,
+      set: { externalId: post.externalId, externalUrl: post.url, publishedAt: clock.now(), errorKind: null },
+      detail: { how, url: post.url },
+      at: clock.now(),
+      also: (tx) =>
+        deps.notifier
+          .notify(tx, {
+            userIds: [row.authorId],
+            type: 'publish_success',
+            title: row.title,
+            oppId: row.id,
+          })
+          .then(() => undefined),
+    });
+    if (moved) log('published', { publicationId: row.id, attemptId, how });
+    // The proof (issue 20 item 8); a job lost here is taken when the screenshot page is opened.
+    if (moved)
+      await deps.jobs
+        ?.send('publishing.screenshot', { publicationId: row.id })
+        .catch((error: unknown) =>
+          log('screenshot not queued', { publicationId: row.id, error: String(error) }),
+        );
+  }
+
+  async function failed(row: Row, attemptId: string, error: PlatformError | undefined, why: string) {
+    const name = await accountName(row);
+    const kind = error?.kind ?? 'internal';
+    await move(db, {
+      id: row.id,
+      from: ['publishing'],
+      to: 'failed',
+      attemptId,
+      set: {
+        errorKind: kind,
+        errorMessage: error?.detail.platformMessage ?? why,
+        errorRaw: (error?.detail.raw ?? null) as never,
+      },
+      detail: { kind, message: error?.detail.platformMessage ?? why },
+      at: clock.now(),
+      also: failureNotice(row, name, kind),
+    });
+    log('failed', { publicationId: row.id, attemptId, kind });
+  }
+
+  async function unconfirmed(row: Row, attemptId: string, why: string) {
+    const name = await accountName(row);
+    await move(db, {
+      id: row.id,
+      from: ['publishing'],
+      to: 'unconfirmed',
+      attemptId,
+      set: { errorKind: 'outcomeUnknown', errorMessage: why },
+      detail: { why },
+      at: clock.now(),
+      also: failureNotice(row, name, 'outcomeUnknown'),
+    });
+    log('unconfirmed', { publicationId: row.id, attemptId, why });
+  }
+
+  /** Back to the queue for another try at `at` (a known failure, a rate limit, a resend with the same key). */
+  async function requeue(row: Row, attemptId: string, at: Date, detail: Record<string, unknown>) {
+    const moved = await move(db, {
+      id: row.id,
+      from: ['publishing'],
+      to: 'queued',
+      attemptId,
+      set: { nextAttemptAt: at },
+      detail,
+      at: clock.now(),
+    });
+    if (moved) await enqueue('publishing.send', row.id, at);
+  }
+
+  /**
+   * What to do when a send's answer was lost (DESIGN.md §6), strongest first: resend with the
+   * same key where the platform dedupes by it; look for the post; else the author settles it.
+   */
+  async function reconcile(row: Row, attemptId: string, adapter: PlatformAdapter | undefined, cause: string) {
+    const platform = row.platform as PublishingPlatform;
+    const startedAt = row.attemptStartedAt ?? clock.now();
+    const window = KEY_WINDOW_MS[platform];
+    const keyStillDedupes = window === undefined || clock.now().getTime() - startedAt.getTime() < window;
+    if (
+      PLATFORM_CAPABILITIES[platform].idempotency === 'key' &&
+      keyStillDedupes &&
+      row.attempts < MAX_ATTEMPTS
+    ) {
+      await requeue(row, attemptId, clock.now(), { reconcile: 'resendSameKey', cause });
+      return;
+    }
+    if (adapter?.find && row.accountId !== null) {
+      const grant = await accountGrant(db, deps.vault, row.accountId);
+      if (grant) {
+        let found: PublishedPost | null;
+        try {
+          const account = await accountOf(row);
+          found = await adapter.find(
+            { externalId: account.externalId, grant },
+            await postInput(row),
+            // A margin for clocks: the platform's time of the post may trail ours a little.
+            new Date(startedAt.getTime() - 60_000).toISOString(),
+          );
+        } catch (error) {
+          // A lookup that could not finish decides nothing: the sweeper asks again later.
+          log('lookup did not finish', { publicationId: row.id, attemptId, error: String(error) });
+          return;
+        }
+        if (found) return published(row, attemptId, found, 'found');
+        return unconfirmed(row, attemptId, 'not found after a lost answer');
+      }
+    }
+    return unconfirmed(row, attemptId, cause);
+  }
+
+  async function accountOf(row: Row) {
+    const [account] = await db
+      .select({
+        id: channelAccounts.id,
+        externalId: channelAccounts.externalId,
+        status: channelAccounts.status,
+        name: channelAccounts.name,
+      })
+      .from(channelAccounts)
+      .where(eq(channelAccounts.id, row.accountId ?? -1));
+    if (!account) throw new Error(`publication ${row.id}: its account is gone`);
+    return account;
+  }
+
+  /** The handler of 'publishing.send': one attempt of one publication, if it is (still) due. */
+  async function send(id: number): Promise<void> {
+    let row = await load(id);
+    if (!row || row.accountId === null || !row.platform || !isPublishingPlatform(row.platform)) return;
+    const now = clock.now();
+    if (row.status === 'scheduled') {
+      if (row.scheduledAt && row.scheduledAt > now) return enqueue('publishing.send', id, row.scheduledAt);
+      if (!(await move(db, { id, from: ['scheduled'], to: 'queued', at: now }))) return;
+      row = (await load(id)) ?? row;
+    }
+    if (row.status !== 'queued') return;
+    if (row.nextAttemptAt && row.nextAttemptAt > now)
+      return enqueue('publishing.send', id, row.nextAttemptAt);
+    const account = await accountOf(row);
+    if (account.status === 'released') {
+      await move(db, { id, from: ['queued'], to: 'held', detail: { why: 'accountReleased' }, at: now });
+      return;
+    }
+    const platform = row.platform as PublishingPlatform;
+    const budget = await takeBudget(db, budgetsFor(platform, account.id, 1 + row.mediaIds.length), now);
+    if (budget !== true) {
+      const at = new Date(now.getTime() + budget);
+      await db.update(publications).set({ nextAttemptAt: at }).where(eq(publications.id, id));
+      return enqueue('publishing.send', id, at);
+    }
+    const attemptId = randomUUID();
+    // The send is ours from here: at most one attempt per publication is 'publishing'.
+    const taken = await move(db, {
+      id,
+      from: ['queued'],
+      to: 'publishing',
+      set: { attemptId, attemptStartedAt: now, attempts: row.attempts + 1, nextAttemptAt: null },
+      at: now,
+    });
+    if (!taken) return;
+    row = { ...row, attemptId, attemptStartedAt: now, attempts: row.attempts + 1, status: 'publishing' };
+    const heartbeat = setInterval(() => {
+      void db
+        .update(publications)
+        .set({ updatedAt: clock.now() })
+        .where(and(eq(publications.id, id), eq(publications.attemptId, attemptId)))
+        .catch(() => undefined);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      await attempt(row, attemptId, account);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  async function attempt(row: Row, attemptId: string, account: { externalId: string; id: number }) {
+    const platform = row.platform as PublishingPlatform;
+    const adapter = await adapterOf(platform);
+    const grant = await accountGrant(db, deps.vault, account.id);
+    if (!adapter || !grant)
+      return failed(row, attemptId, undefined, adapter ? 'noGrant' : 'platformUnavailable');
+    const post = await postInput(row, uploadMeter(row.id, attemptId));
+    if (post.media.length < row.mediaIds.length) return failed(row, attemptId, undefined, 'mediaMissing');
+    post.onProgress = async (ids) => {
+      await db
+        .update(publications)
+        .set({
+          progress: sql`${publications.progress} || ${JSON.stringify(ids)}::jsonb`,
+          updatedAt: clock.now(),
+        })
+        .where(and(eq(publications.id, row.id), eq(publications.attemptId, attemptId)));
+    };
+    let outcome: PublishedPost;
+    try {
+      outcome = await adapter.publish({ externalId: account.externalId, grant }, post);
+    } catch (error) {
+      return afterError(row, attemptId, adapter, error);
+    }
+    return published(row, attemptId, outcome, 'answer');
+  }
+
+  /**
+   * How far the media upload has gone, for queryChunkVideoStatus: the furthest byte of each file
+   * the adapter has read, written at most every two seconds (a chunk's read is the chunk sent).
+   */
+  function uploadMeter(id: number, attemptId: string) {
+    const furthest: number[] = [];
+    let writtenAt = 0;
+    return (index: number, offset: number) => {
+      furthest[index] = Math.max(furthest[index] ?? 0, offset);
+      const now = clock.now().getTime();
+      if (now - writtenAt < 2000) return;
+      writtenAt = now;
+      const sent = String(furthest.reduce((sum, bytes) => sum + (bytes ?? 0), 0));
+      void db
+        .update(publications)
+        .set({ progress: sql`${publications.progress} || ${JSON.stringify({ bytesSent: sent })}::jsonb` })
+        .where(and(eq(publications.id, id), eq(publications.attemptId, attemptId)))
+        .catch(() => undefined);
+    };
+  }
+
+  async function afterError(row: Row, attemptId: string, adapter: PlatformAdapter, error: unknown) {
+    if (!isPlatformError(error)) {
+      // Not a platform's answer: a bug of ours, possibly after the request left. Never resent blindly.
+      log('send failed unexpectedly', { publicationId: row.id, attemptId, error: String(error) });
+      return reconcile(row, attemptId, adapter, 'unexpected error');
+    }
+    const now = clock.now().getTime();
+    switch (error.kind) {
+      case 'outcomeUnknown':
+        return reconcile(row, attemptId, adapter, error.detail.platformMessage ?? 'answer lost');
+      case 'rateLimited':
+        return requeue(row, attemptId, new Date(now + (error.detail.retryAfterMs ?? 60_000)), {
+          kind: 'rateLimited',
+        });
+      case 'transient':
+        if (row.attempts < MAX_ATTEMPTS)
+          return requeue(row, attemptId, new Date(now + retryDelayMs(row.attempts)), {
+            kind: 'transient',
+            message: error.detail.platformMessage,
+          });
+        return failed(row, attemptId, error, 'retries exhausted');
+      default:
+        return failed(row, attemptId, error, error.kind);
+    }
+  }
+
+  /** The handler of 'publishing.reconcile': a send left in flight (its worker died, or its lookup did not finish). */
+  async function reconcileStale(id: number): Promise<void> {
+    const row = await load(id);
+    if (!row || row.status !== 'publishing' || !row.attemptId || !row.platform) return;
+    if (row.updatedAt.getTime() > clock.now().getTime() - STALE_SEND_MS) return;
+    await reconcile(
+      row,
+      row.attemptId,
+      await adapterOf(row.platform as PublishingPlatform),
+      'the worker sending it stopped',
+    );
+  }
+
+  /**
+   * The sweeper (every minute): sends whose worker went quiet are reconciled; due rows whose job
+   * is gone (a crash between the commit and the enqueue) are queued again. Each handler checks
+   * the row's state itself, so a job sent twice does no harm.
+   */
+  async function sweep(): Promise<{ stale: number; due: number }> {
+    const now = clock.now();
+    const staleBefore = new Date(now.getTime() - STALE_SEND_MS);
+    const lateBefore = new Date(now.getTime() - 60_000);
+    const stale = await db
+      .select({ id: publications.id })
+      .from(publications)
+      .where(and(eq(publications.status, 'publishing'), lt(publications.updatedAt, staleBefore)))
+      .limit(500);
+    for (const { id } of stale) await enqueue('publishing.reconcile', id);
+    const due = await db
+      .select({ id: publications.id })
+      .from(publications)
+      .where(
+        sql`(${publications.status} = 'queued' and coalesce(${publications.nextAttemptAt}, ${publications.updatedAt}) < ${lateBefore.toISOString()}::timestamptz)
+          or (${publications.status} = 'scheduled' and ${publications.scheduledAt} < ${lateBefore.toISOString()}::timestamptz)`,
+      )
+      .limit(500);
+    for (const { id } of due) await enqueue('publishing.send', id);
+    return { stale: stale.length, due: due.length };
+  }
+
+  return { send, reconcileStale, sweep };
+}
+
+export type PublishingWorker = ReturnType<typeof createPublishingWorker>;
+export type { PublicationStatus };

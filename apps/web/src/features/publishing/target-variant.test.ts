@@ -1,0 +1,111 @@
+import type { Material } from '@postdeck/contract/materials';
+import { describe, expect, it } from 'vitest';
+import { placePublishErrors } from './publish-errors';
+import {
+  EMPTY_VARIANT,
+  type PublishSource,
+  type TargetAccount,
+  problemsOf,
+  publishBody,
+  textCount,
+} from './target-variant';
+
+const account = (id: number, platform: TargetAccount['platform']): TargetAccount => ({
+  id,
+  platform,
+  name: `Account ${id}`,
+  handle: null,
+  department: { id: 1, name: 'Newsroom' },
+  unavailable: null,
+});
+
+const image = { id: 5, kind: 'image', mime: 'image/jpeg', bytes: 1000, durationMs: null } as Material;
+const source: PublishSource = { id: 7, title: 'Spring launch', text: 'Hello', media: [] };
+
+describe('publishBody', () => {
+  it('leaves out the text that follows the content, unset options and the disclosures while not disclosing', () => {
+    const body = publishBody(
+      source,
+      [
+        { account: account(1, 'x'), variant: { ...EMPTY_VARIANT, text: 'Hello' } },
+        {
+          account: account(2, 'tiktok'),
+          variant: {
+            text: 'Own',
+            options: { privacy: 'SELF_ONLY', brandContent: true, tags: [], disableDuet: true },
+            disclose: false,
+          },
+        },
+      ],
+      new Date('2026-03-05T05:30:00+00:00'),
+    );
+    expect(body).toEqual({
+      contentId: 7,
+      targets: [
+        { accountId: 1 },
+        { accountId: 2, text: 'Own', options: { privacy: 'SELF_ONLY', disableDuet: true } },
+      ],
+      scheduledAt: '2026-03-05T05:30:00.000Z',
+    });
+  });
+});
+
+describe('problemsOf', () => {
+  it('counts against the caption limit once media go with a Telegram post', () => {
+    const withMedia = { ...source, text: 'a'.repeat(1500), media: [image] };
+    expect(textCount('telegram', EMPTY_VARIANT, withMedia)).toEqual({ length: 1500, max: 1024 });
+    expect(problemsOf(account(1, 'telegram'), EMPTY_VARIANT, withMedia)).toMatchObject([
+      { code: 'textTooLong', field: 'text', blocking: true, params: { length: 1500, max: 1024 } },
+    ]);
+  });
+
+  it("takes the content's title for YouTube, and refuses an emptied one once", () => {
+    const youtube = account(1, 'youtube');
+    const titled = problemsOf(youtube, EMPTY_VARIANT, source).map((p) => p.field);
+    expect(titled).not.toContain('options.title');
+    const emptied = problemsOf(youtube, { ...EMPTY_VARIANT, options: { title: '' } }, source);
+    expect(emptied.filter((p) => p.field === 'options.title')).toMatchObject([{ code: 'titleRequired' }]);
+  });
+
+  it("holds TikTok to its guidelines: a chosen privacy, a disclosure's kind, branded content not private", () => {
+    const tiktok = account(1, 'tiktok');
+    const video = { ...source, media: [{ ...image, kind: 'video', mime: 'video/mp4' } as Material] };
+    const rules = (variant: typeof EMPTY_VARIANT) =>
+      problemsOf(tiktok, variant, video).flatMap((p) => (p.source === 'tiktok' ? [p.code] : []));
+    expect(rules(EMPTY_VARIANT)).toEqual(['privacyRequired']);
+    expect(rules({ text: null, options: { privacy: 'PUBLIC_TO_EVERYONE' }, disclose: true })).toEqual([
+      'discloseWhich',
+    ]);
+    expect(
+      rules({ text: null, options: { privacy: 'SELF_ONLY', brandContent: true }, disclose: true }),
+    ).toEqual(['brandedPrivate']);
+  });
+
+  it('checks the options against the platform schema', () => {
+    const problems = problemsOf(
+      account(1, 'facebook'),
+      { ...EMPTY_VARIANT, options: { placeId: 'cafe' } },
+      source,
+    );
+    expect(problems).toEqual([{ source: 'option', field: 'options.placeId', blocking: true }]);
+  });
+});
+
+describe('placePublishErrors', () => {
+  it('puts targets.<n> on the account sent at n, scheduledAt on the time, the rest aside', () => {
+    const placed = placePublishErrors(
+      [
+        { field: 'targets.1.accountId', message: 'unavailable' },
+        { field: 'targets.0.options.title', message: 'too long' },
+        { field: 'targets.9.text', message: 'lost' },
+        { field: 'scheduledAt', message: 'past' },
+        { field: 'contentId', message: 'gone' },
+      ],
+      [11, 12],
+    );
+    expect(placed.byAccount.get(12)).toEqual([{ field: 'accountId', message: 'unavailable' }]);
+    expect(placed.byAccount.get(11)).toEqual([{ field: 'options.title', message: 'too long' }]);
+    expect(placed.scheduledAt).toEqual(['past']);
+    expect(placed.others).toEqual(['lost', 'gone']);
+  });
+});
