@@ -209,8 +209,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicOrigin: config.channels.redirectUri
       ? new URL(config.channels.redirectUri).origin
       : `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`,
+    staleSendMs: config.publishing.staleSendMs,
+    sweepEveryMs: config.publishing.sweepEveryMs,
   });
   await publishing.registerJobs();
+  app.addHook('onClose', async () => publishing.close());
   app.decorate('publishing', publishing.worker);
   app.decorate('publicationScreenshots', publishing.screenshots);
   app.decorate('platforms', channels.registry);

@@ -103,6 +103,13 @@ const envSchema = z.object({
    * although private (tests, sandboxes); comma-separated. Empty: public addresses only.
    */
   FETCH_ALLOW_PRIVATE: z.string().default(''),
+  /** The publishing sweeper (worker.ts): how long a send may be silent, how often it looks. */
+  PUBLISH_STALE_SEND_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 60_000),
+  PUBLISH_SWEEP_MS: z.coerce.number().int().min(100).default(60_000),
   /** OpenID Connect single sign-on: PUBLIC_URL and OIDC_* (config-oidc.ts). */
   ...oidcEnvFields,
   /** The channel platforms: sandbox or live, app credentials, hosts (config-channels.ts). */
@@ -178,6 +185,12 @@ export interface Config {
     uploadsDir: string;
   };
   fetchAllowPrivate: string;
+  publishing: {
+    /** A send silent this long is taken for dead and reconciled. */
+    staleSendMs: number;
+    /** How often the sweeper runs; under a minute, each process also runs it on a timer. */
+    sweepEveryMs: number;
+  };
   /** The channel platforms: sandbox or live, their app credentials and hosts. */
   channels: ChannelsConfig;
   /** OpenID Connect single sign-on; undefined unless OIDC_ISSUER is set. */
@@ -265,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsDir: resolve(base, e.DATA_DIR, 'uploads'),
     },
     fetchAllowPrivate: e.FETCH_ALLOW_PRIVATE,
+    publishing: { staleSendMs: e.PUBLISH_STALE_SEND_MS, sweepEveryMs: e.PUBLISH_SWEEP_MS },
     oidc: oidc?.config,
     channels: channels?.config ?? { sandbox: true, redirectUri: undefined, credentials: {}, hosts: {} },
     ldap:

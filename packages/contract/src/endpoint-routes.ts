@@ -186,10 +186,30 @@ export const ENDPOINT_ROUTES = {
     path: '/content/publish/queryChunkVideoStatus',
     permission: PERMISSIONS.publishList,
   },
+  publishFacebookArea: {
+    method: 'GET',
+    path: '/content/publish/queryFacebookArea',
+    permission: PERMISSIONS.publishCreate,
+  },
   publicationSettle: {
     method: 'POST',
     path: '/content/publish/settle',
     permission: PERMISSIONS.publishCreate,
+  },
+  publishPauseList: {
+    method: 'GET',
+    path: '/content/publish/pause/list',
+    permission: PERMISSIONS.publishPause,
+  },
+  publishPause: {
+    method: 'POST',
+    path: '/content/publish/pause/create',
+    permission: PERMISSIONS.publishPause,
+  },
+  publishResume: {
+    method: 'POST',
+    path: '/content/publish/pause/resume',
+    permission: PERMISSIONS.publishPause,
   },
   publicationScreenshot: {
     method: 'GET',

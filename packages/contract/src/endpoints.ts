@@ -35,6 +35,8 @@ import {
 } from './channels.ts';
 import {
   chunkStatusQuerySchema,
+  facebookAreaQuerySchema,
+  facebookAreasSchema,
   chunkStatusSchema,
   publicationDetailSchema,
   publicationIdQuerySchema,
@@ -48,6 +50,13 @@ import {
   withdrawalSchema,
 } from './publishing.ts';
 import { publicationScreenshotQuerySchema, publicationScreenshotSchema } from './publication-screenshot.ts';
+import {
+  pauseBodySchema,
+  pauseListSchema,
+  pauseResultSchema,
+  resumeBodySchema,
+  resumeResultSchema,
+} from './publishing-pauses.ts';
 import {
   contentArchiveBodySchema,
   contentCreateBodySchema,
@@ -386,12 +395,41 @@ export const endpoints = {
     querystring: chunkStatusQuerySchema,
     response: chunkStatusSchema,
   },
+  publishFacebookArea: {
+    ...ENDPOINT_ROUTES.publishFacebookArea,
+    summary:
+      "Countries, regions and cities a Facebook account's posts can be aimed at (Graph's adgeolocation search)",
+    tag: 'publishing',
+    querystring: facebookAreaQuerySchema,
+    response: facebookAreasSchema,
+  },
   publicationSettle: {
     ...ENDPOINT_ROUTES.publicationSettle,
     summary: 'Settles an unconfirmed publication: it is there (its link), or publish it again',
     tag: 'publishing',
     body: settleBodySchema,
     response: publicationSchema,
+  },
+  publishPauseList: {
+    ...ENDPOINT_ROUTES.publishPauseList,
+    summary: "The active pauses of publishing that concern the caller's data scope, with their reasons",
+    tag: 'publishing',
+    response: pauseListSchema,
+  },
+  publishPause: {
+    ...ENDPOINT_ROUTES.publishPause,
+    summary:
+      'Pauses publishing on an account, a department or everywhere, with a reason: due publications wait; those already sending are counted',
+    tag: 'publishing',
+    body: pauseBodySchema,
+    response: pauseResultSchema,
+  },
+  publishResume: {
+    ...ENDPOINT_ROUTES.publishResume,
+    summary: 'Lifts a pause: the publications it held are queued again in the order they were due',
+    tag: 'publishing',
+    body: resumeBodySchema,
+    response: resumeResultSchema,
   },
   publicationScreenshot: {
     ...ENDPOINT_ROUTES.publicationScreenshot,

@@ -116,6 +116,8 @@ export const ERROR_CODES = {
   publicationNotUnconfirmed: { code: 103005, http: 409, action: 'message' },
   publicationLinkMismatch: { code: 103006, http: 400, action: 'fields' },
   publicationNotEditable: { code: 103007, http: 409, action: 'message' },
+  publishingPaused: { code: 103008, http: 409, action: 'fields' },
+  pauseNotActive: { code: 103009, http: 409, action: 'message' },
   forbidden: { code: 403, http: 403, action: 'message' },
   notFound: { code: 404, http: 404, action: 'message' },
   conflict: { code: 409, http: 409, action: 'message' },

@@ -560,6 +560,18 @@ export const ERRORS = {
     es: 'Ya se publicó y {{platform}} no deja a Postdeck editar una publicación: retírela y publique de nuevo',
     ja: 'すでに公開済みで、{{platform}} では Postdeck から投稿を編集できません。取り下げてから公開し直してください',
   }),
+  publishingPaused: entry(ERROR_CODES.publishingPaused, {
+    en: 'Publishing is already paused here: resume that pause first to give another reason',
+    zh: '此处的发布已暂停：如需更换原因，请先恢复该暂停',
+    es: 'La publicación ya está en pausa aquí: reanude esa pausa antes de dar otro motivo',
+    ja: 'ここではすでに公開が一時停止されています。別の理由にするには、先にその一時停止を再開してください',
+  }),
+  pauseNotActive: entry(ERROR_CODES.pauseNotActive, {
+    en: 'This pause has already been lifted',
+    zh: '此暂停已被解除',
+    es: 'Esta pausa ya se levantó',
+    ja: 'この一時停止はすでに解除されています',
+  }),
   forbidden: entry(ERROR_CODES.forbidden, {
     en: 'You have no permission to access, please contact the administrator',
     zh: '您没有访问权限，请联系管理员',

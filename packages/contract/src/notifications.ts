@@ -154,6 +154,8 @@ export const preferencesSchema = z.object({
   publishFailure: z.boolean(),
   publishSuccess: z.boolean(),
   tip: z.boolean(),
+  /** Also the failures of every publication of the departments one's data scope holds. */
+  departmentFailures: z.boolean(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 

@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   publishScheduleList: 'publish:schedule:list',
   /** action: publish now, schedule, withdraw */
   publishCreate: 'publish:create',
+  /** action: pause publishing (an account, a department; everything with a data scope of all) and resume it */
+  publishPause: 'publish:pause',
   channelAccounts: 'channel:account:list',
   /** action: connect accounts (and reconnect them) */
   channelConnect: 'channel:account:connect',

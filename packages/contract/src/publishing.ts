@@ -1,5 +1,6 @@
 import { int4ParamSchema, int4Schema } from './envelope.ts';
 import { publishingPlatformSchema } from './platforms.ts';
+import { pauseScopeSchema } from './publishing-pauses.ts';
 import { z } from './zod.ts';
 
 /**
@@ -145,6 +146,11 @@ export const publishTargetsSchema = z.object({
       department: named,
       /** Null when it can be chosen; else why not (shown, not choosable). */
       unavailable: z.enum(TARGET_UNAVAILABLE_REASONS).nullable(),
+      /**
+       * A pause of publishing that holds this account (its own, its department's, or everyone's):
+       * it stays choosable and its posts wait; the composer shows the reason.
+       */
+      paused: z.object({ scope: pauseScopeSchema, reason: z.string() }).nullable().optional(),
     }),
   ),
   /** The accounts the caller last published to that are still choosable: ticked at first. */
@@ -175,4 +181,27 @@ export const chunkStatusSchema = z.object({
   totalBytes: z.number().int(),
   /** The platform holds the upload and is processing it (an id handed out, not published yet). */
   processing: z.boolean(),
+});
+
+/** GET /content/publish/queryFacebookArea: places a Facebook account's posts can be aimed at. */
+export const facebookAreaQuerySchema = z.object({
+  accountId: int4ParamSchema,
+  q: z.string().trim().max(100).default(''),
+  type: z.enum(['country', 'region', 'city']).optional(),
+  /** ISO 3166 alpha-2: search inside one country. */
+  countryCode: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .optional(),
+});
+export const facebookAreasSchema = z.object({
+  items: z.array(
+    z.object({
+      key: z.string(),
+      name: z.string(),
+      type: z.string(),
+      countryCode: z.string().nullable(),
+      region: z.string().nullable(),
+    }),
+  ),
 });

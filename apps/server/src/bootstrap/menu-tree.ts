@@ -58,7 +58,13 @@ export const MENU_TREE: MenuSeed[] = [
       'channelAccounts',
       'LinkOutlined',
       [P.channelAccounts],
-      [action('connectAccounts', [P.channelConnect]), action('releaseAccounts', [P.channelRelease])],
+      [
+        action('connectAccounts', [P.channelConnect]),
+        action('releaseAccounts', [P.channelRelease]),
+        // Beside the accounts it stops: the pause panel is on this page. Bootstrap adds it to an
+        // existing install and grants it to admin and dept_admin, as any new built-in entry.
+        action('pausePublishing', [P.publishPause]),
+      ],
     ),
   ]),
   group('materialsGroup', 'PictureOutlined', [

@@ -237,6 +237,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   publishFailure: boolean('publish_failure').notNull().default(true),
   publishSuccess: boolean('publish_success').notNull().default(true),
   tip: boolean('tip').notNull().default(true),
+  /** Failures of the publications of the departments the user's data scope holds (administrators); off by default. */
+  departmentFailures: boolean('department_failures').notNull().default(false),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });
 
@@ -680,6 +682,32 @@ export const rateBudgets = pgTable('rate_budgets', {
   tokens: doublePrecision('tokens').notNull(),
   refreshedAt: at('refreshed_at').notNull(),
 });
+
+/**
+ * Pauses of publishing (issue 20, item 6): on one account, a department's accounts, or all
+ * ('all', target null). A row stays as history once resumed. At most one active pause per scope
+ * and target, so two administrators pausing at once make one pause.
+ */
+export const publishingPauses = pgTable(
+  'publishing_pauses',
+  {
+    id: serial('id').primaryKey(),
+    /** contract PAUSE_SCOPES */
+    scope: text('scope').notNull(),
+    /** The department's or the account's id; null for 'all'. */
+    targetId: integer('target_id'),
+    reason: text('reason').notNull(),
+    pausedById: integer('paused_by_id').references(() => users.id),
+    pausedAt: at('paused_at').notNull(),
+    resumedAt: at('resumed_at'),
+    resumedById: integer('resumed_by_id').references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex('publishing_pauses_active_key')
+      .on(t.scope, sql`coalesce(${t.targetId}, 0)`)
+      .where(sql`${t.resumedAt} is null`),
+  ],
+);
 
 /** The accounts each user last published to, offered ticked in the composer next time. */
 export const publishTargetChoices = pgTable('publish_target_choices', {

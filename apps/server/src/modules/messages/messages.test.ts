@@ -228,13 +228,20 @@ describe('tips and preferences', () => {
       publishFailure: true,
       publishSuccess: true,
       tip: true,
+      departmentFailures: false,
     });
     const saved = await post('/infor/preferences', tokens['quiet'], {
       publishFailure: true,
       publishSuccess: false,
       tip: false,
+      departmentFailures: true,
     });
-    expect(saved.body.data).toEqual({ publishFailure: true, publishSuccess: false, tip: false });
+    expect(saved.body.data).toEqual({
+      publishFailure: true,
+      publishSuccess: false,
+      tip: false,
+      departmentFailures: true,
+    });
     expect((await get('/infor/preferences', tokens['quiet'])).body.data.tip).toBe(false);
 
     const res = await post('/infor/tip/send', tokens['lead'], {
@@ -318,6 +325,7 @@ describe('tips and preferences', () => {
       publishFailure: false,
       publishSuccess: true,
       tip: true,
+      departmentFailures: false,
     });
     const { userIds } = await notifier.notify(t.db, {
       userIds: [ids['intl'] as number, ids['editor'] as number],

@@ -47,7 +47,12 @@ export const MESSAGE_ACTIONS = {
   guideRead: 'guide.read',
 } as const;
 
-export const DEFAULT_PREFERENCES: Preferences = { publishFailure: true, publishSuccess: true, tip: true };
+export const DEFAULT_PREFERENCES: Preferences = {
+  publishFailure: true,
+  publishSuccess: true,
+  tip: true,
+  departmentFailures: false,
+};
 
 type MyInforQuery = z.output<typeof myInforQuerySchema>;
 type AllInforQuery = z.output<typeof allInforQuerySchema>;
@@ -407,6 +412,7 @@ export function createMessagesService(deps: MessagesServiceDeps) {
         publishFailure: notificationPreferences.publishFailure,
         publishSuccess: notificationPreferences.publishSuccess,
         tip: notificationPreferences.tip,
+        departmentFailures: notificationPreferences.departmentFailures,
       })
       .from(notificationPreferences)
       .where(eq(notificationPreferences.userId, userId));

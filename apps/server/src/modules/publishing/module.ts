@@ -6,6 +6,9 @@ import type { PlatformRegistry } from '../../platforms/registry.ts';
 import type { TokenVault } from '../../platforms/token-vault.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import type { Notifier } from '../messages/notifier.ts';
+import { route, sessionOf } from '../../lib/route.ts';
+import { queryFacebookArea } from './facebook-area.ts';
+import { createPauseService, pauseRoutes } from './pauses.ts';
 import { publishingRoutes } from './routes.ts';
 import { type ScreenshotDeps, createScreenshots } from './screenshot.ts';
 import { registerScreenshotJob } from './screenshot-job.ts';
@@ -31,6 +34,10 @@ export interface PublishingModuleDeps {
    * for the signed media addresses of platforms that fetch media themselves (Instagram, TikTok).
    */
   publicOrigin?: string | undefined;
+  /** PUBLISH_STALE_SEND_MS (worker.ts). */
+  staleSendMs?: number | undefined;
+  /** PUBLISH_SWEEP_MS: below a minute, each process also sweeps this often (the schedule's cron counts minutes). */
+  sweepEveryMs?: number | undefined;
 }
 
 /** Publishing put together: the service behind the calls, and the worker behind the jobs. */
@@ -45,22 +52,50 @@ export function createPublishingModule(deps: PublishingModuleDeps) {
       : undefined,
   });
   const screenshots = createScreenshots(deps);
+  const pauses = createPauseService({ db: deps.db, clock: deps.clock, jobs: deps.jobs });
+  let sweeper: NodeJS.Timeout | undefined;
   return {
     service,
     worker,
     screenshots,
     async registerJobs() {
-      // Several sends side by side: most of their time is spent waiting for a platform.
+      // Several sends side by side: most of their time is spent waiting for a platform. Separate
+      // loops, not one batch of 4: a batch is fetched again only when its slowest send is done, and
+      // a video's processing (polled every 10 s) held three text posts behind it.
       await deps.jobs?.work('publishing.send', (job) => worker.send(job.data.publicationId), {
-        batchSize: 4,
+        concurrency: 4,
       });
       await deps.jobs?.work('publishing.reconcile', (job) => worker.reconcileStale(job.data.publicationId));
       await deps.jobs?.work('publishing.sweep', async () => {
         await worker.sweep();
       });
       await deps.jobs?.schedule('publishing.sweep', '* * * * *');
+      const every = deps.sweepEveryMs;
+      if (deps.jobs && every !== undefined && every < 60_000 && !sweeper) {
+        let sweeping = false;
+        sweeper = setInterval(() => {
+          // A sweep slower than the interval is not stacked on.
+          if (sweeping) return;
+          sweeping = true;
+          worker
+            .sweep()
+            .catch((error: unknown) => deps.log?.('sweep failed', { error: String(error) }))
+            .finally(() => (sweeping = false));
+        }, every);
+        sweeper.unref();
+      }
       await registerScreenshotJob(deps.jobs, screenshots);
     },
-    routes: (app: FastifyInstance) => publishingRoutes(app, service, screenshots),
+    close() {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    },
+    routes: (app: FastifyInstance) => {
+      publishingRoutes(app, service, screenshots);
+      pauseRoutes(app, pauses);
+      route(app, 'publishFacebookArea', ({ query, request }) =>
+        queryFacebookArea(deps, sessionOf(request).principal, query),
+      );
+    },
   };
 }

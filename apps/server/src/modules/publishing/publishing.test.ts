@@ -2,7 +2,7 @@ import type { ChannelAccount } from '@postdeck/contract/channels';
 import type { Publication } from '@postdeck/contract/publishing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { notifications, publications } from '../../db/schema.ts';
+import { notifications, publications, users } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { departmentTree } from '../../test/fixtures.ts';
 import { ADMIN_PASSWORD, type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
@@ -232,6 +232,38 @@ describe('failures', () => {
       channelName: telegram.name,
       readStatus: 1,
     });
+  });
+
+  it("also tells the administrators who asked for their departments' failures, and only them", async () => {
+    const writer = await createUser(t.db, {
+      account: 'p_writer',
+      name: 'Pia writer',
+      password: PASSWORD,
+      departmentId: dept.news,
+      roleCodes: ['editor'],
+    });
+    tokens['writer'] = (await login(t.app, 'p_writer', PASSWORD)).accessToken;
+    for (const who of ['lead', 'intl'])
+      await post('/infor/preferences', who, {
+        publishFailure: true,
+        publishSuccess: true,
+        tip: true,
+        departmentFailures: true,
+      });
+    const contentId = await content('writer', 'Refused for the newsroom');
+    const made = await publish('writer', { contentId, targets: [{ accountId: telegram.id }] });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.data.publications[0]?.id ?? 0;
+    await fault({ kind: 'contentRejected', message: 'Bad Request: chat not found', times: 1 });
+    await t.app.publishing.send(id);
+    const told = await t.db
+      .select({ account: users.account })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .where(and(eq(notifications.oppId, id), eq(notifications.type, 'publish_failure')));
+    // The author, and the newsroom's administrator who asked; not International's.
+    expect(told.map((n) => n.account).sort()).toEqual(['p_lead', 'p_writer']);
+    expect(writer).toBeTruthy();
   });
 
   it('a transient failure is retried later with backoff, and goes out then', async () => {

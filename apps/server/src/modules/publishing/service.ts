@@ -33,6 +33,7 @@ import { AppError, type LocalFieldError, fieldError } from '../../lib/errors.ts'
 import type { Principal } from '../../lib/principal.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { type RequestMeta, auditChange } from '../audit/audit.ts';
+import { pausesOfAccounts } from './pauses.ts';
 import { publicationsById, toPublication } from './present.ts';
 import { canMove, move } from './states.ts';
 
@@ -228,11 +229,16 @@ export function createPublishingService(deps: PublishingServiceDeps) {
           ),
         )
         .orderBy(asc(channelAccounts.platform), asc(departments.name), asc(channelAccounts.name));
+      const paused = await pausesOfAccounts(
+        db,
+        rows.map((row) => ({ id: row.id, departmentId: row.department.id })),
+      );
       const accounts = rows.map(({ status, platform, ...account }) => ({
         ...account,
         platform: platform as PublishingPlatform,
         unavailable:
           status === 'released' || status === 'reauthorize' ? (status as 'released' | 'reauthorize') : null,
+        paused: paused.get(account.id) ?? null,
       }));
       const [choice] = await db
         .select({ accountIds: publishTargetChoices.accountIds })

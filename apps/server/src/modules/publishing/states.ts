@@ -42,6 +42,12 @@ export interface Move {
   at: Date;
   /** More writes that belong to the change (a notification), in its transaction. */
   also?: ((tx: Db) => Promise<void>) | undefined;
+  /**
+   * Runs first in the transaction, before the row is locked; true leaves the row where it is
+   * (any writes it made are kept). A pause check (pauses.ts) lives here: its locks must be taken
+   * before the row's, in the order a pause and a resume take theirs.
+   */
+  unless?: ((tx: Db) => Promise<boolean>) | undefined;
 }
 
 /**
@@ -54,6 +60,7 @@ export async function move(db: Db, change: Move): Promise<PublicationStatus | un
     if (!canMove(from, change.to))
       throw new Error(`publication: ${from} -> ${change.to} is not a transition`);
   return db.transaction(async (tx) => {
+    if (await change.unless?.(tx)) return undefined;
     const guards: SQL[] = [eq(publications.id, change.id), inArray(publications.status, [...change.from])];
     if (change.attemptId !== undefined) guards.push(eq(publications.attemptId, change.attemptId));
     const [before] = await tx

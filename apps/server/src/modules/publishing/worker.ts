@@ -15,7 +15,9 @@ import type { TokenVault } from '../../platforms/token-vault.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { accountGrant } from '../channels/account-repo.ts';
 import type { Notifier } from '../messages/notifier.ts';
+import { failureWatchers } from './failure-watchers.ts';
 import { mediaFiles } from './media.ts';
+import { PAUSED_KIND, heldByPause, sendSeam } from './pauses.ts';
 import { budgetsFor, takeBudget } from './rate-budget.ts';
 import { move } from './states.ts';
 
@@ -39,6 +41,8 @@ export interface PublishingDeps {
   /** A material's address the platform can fetch it from (Instagram, TikTok pull media), signed for the author. */
   publicUrl?: ((materialId: number, authorId: number) => string | undefined) | undefined;
   log?: ((message: string, detail?: Record<string, unknown>) => void) | undefined;
+  /** PUBLISH_STALE_SEND_MS: STALE_SEND_MS unless set (tests and the kill benchmark settle sooner). */
+  staleSendMs?: number | undefined;
 }
 
 type Row = typeof publications.$inferSelect;
@@ -56,6 +60,11 @@ export const retryDelayMs = (attempt: number) =>
 export function createPublishingWorker(deps: PublishingDeps) {
   const { db, clock } = deps;
   const log = deps.log ?? (() => undefined);
+  const staleSendMs = deps.staleSendMs ?? STALE_SEND_MS;
+  // A living send must never look stale, however short the bound is set.
+  const heartbeatMs = Math.min(HEARTBEAT_MS, staleSendMs / 3);
+  // A due row whose job was lost waits as long as a silent send, at most the minute it always had.
+  const lateMs = Math.min(60_000, staleSendMs);
 
   async function load(id: number): Promise<Row | undefined> {
     const [row] = await db.select().from(publications).where(eq(publications.id, id));
@@ -89,17 +98,17 @@ export function createPublishingWorker(deps: PublishingDeps) {
 
   /** Tells the author (the bell, the failure banner of spec §4) in the same transaction as the change. */
   function failureNotice(row: Row, accountName: string, kind: string) {
-    return (tx: Db) =>
-      deps.notifier
-        .notify(tx, {
-          userIds: [row.authorId],
-          type: 'publish_failure',
-          title: row.title,
-          channelName: accountName,
-          oppId: row.id,
-          content: kind,
-        })
-        .then(() => undefined);
+    return async (tx: Db) => {
+      const watchers = await failureWatchers(tx, row, clock.now());
+      await deps.notifier.notify(tx, {
+        userIds: [row.authorId, ...watchers],
+        type: 'publish_failure',
+        title: row.title,
+        channelName: accountName,
+        oppId: row.id,
+        content: kind,
+      });
+    };
   }
 
   async function accountName(row: Row): Promise<string> {
@@ -120,24 +129,18 @@ export function createPublishingWorker(deps: PublishingDeps) {
       set: { externalId: post.externalId, externalUrl: post.url, publishedAt: clock.now(), errorKind: null },
       detail: { how, url: post.url },
       at: clock.now(),
-      also: (tx) =>
-        deps.notifier
-          .notify(tx, {
-            userIds: [row.authorId],
-            type: 'publish_success',
-            title: row.title,
-            oppId: row.id,
-          })
-          .then(() => undefined),
+      also: async (tx) => {
+        await deps.notifier.notify(tx, {
+          userIds: [row.authorId],
+          type: 'publish_success',
+          title: row.title,
+          oppId: row.id,
+        });
+        // The proof (issue 20 item 8), committed with the state it proves.
+        await deps.jobs?.send('publishing.screenshot', { publicationId: row.id }, { tx });
+      },
     });
     if (moved) log('published', { publicationId: row.id, attemptId, how });
-    // The proof (issue 20 item 8); a job lost here is taken when the screenshot page is opened.
-    if (moved)
-      await deps.jobs
-        ?.send('publishing.screenshot', { publicationId: row.id })
-        .catch((error: unknown) =>
-          log('screenshot not queued', { publicationId: row.id, error: String(error) }),
-        );
   }
 
   async function failed(row: Row, attemptId: string, error: PlatformError | undefined, why: string) {
@@ -270,6 +273,7 @@ export function createPublishingWorker(deps: PublishingDeps) {
       return enqueue('publishing.send', id, at);
     }
     const attemptId = randomUUID();
+    await sendSeam.run?.('read', id);
     // The send is ours from here: at most one attempt per publication is 'publishing'.
     const taken = await move(db, {
       id,
@@ -277,8 +281,11 @@ export function createPublishingWorker(deps: PublishingDeps) {
       to: 'publishing',
       set: { attemptId, attemptStartedAt: now, attempts: row.attempts + 1, nextAttemptAt: null },
       at: now,
+      // In the move's transaction, so a pause either holds it here or counts it as sending.
+      unless: heldByPause(id, account.id, now),
     });
     if (!taken) return;
+    await sendSeam.run?.('taken', id);
     row = { ...row, attemptId, attemptStartedAt: now, attempts: row.attempts + 1, status: 'publishing' };
     const heartbeat = setInterval(() => {
       void db
@@ -286,7 +293,7 @@ export function createPublishingWorker(deps: PublishingDeps) {
         .set({ updatedAt: clock.now() })
         .where(and(eq(publications.id, id), eq(publications.attemptId, attemptId)))
         .catch(() => undefined);
-    }, HEARTBEAT_MS);
+    }, heartbeatMs);
     heartbeat.unref();
     try {
       await attempt(row, attemptId, account);
@@ -372,7 +379,7 @@ export function createPublishingWorker(deps: PublishingDeps) {
   async function reconcileStale(id: number): Promise<void> {
     const row = await load(id);
     if (!row || row.status !== 'publishing' || !row.attemptId || !row.platform) return;
-    if (row.updatedAt.getTime() > clock.now().getTime() - STALE_SEND_MS) return;
+    if (row.updatedAt.getTime() > clock.now().getTime() - staleSendMs) return;
     await reconcile(
       row,
       row.attemptId,
@@ -388,8 +395,8 @@ export function createPublishingWorker(deps: PublishingDeps) {
    */
   async function sweep(): Promise<{ stale: number; due: number }> {
     const now = clock.now();
-    const staleBefore = new Date(now.getTime() - STALE_SEND_MS);
-    const lateBefore = new Date(now.getTime() - 60_000);
+    const staleBefore = new Date(now.getTime() - staleSendMs);
+    const lateBefore = new Date(now.getTime() - lateMs);
     const stale = await db
       .select({ id: publications.id })
       .from(publications)
@@ -400,7 +407,8 @@ export function createPublishingWorker(deps: PublishingDeps) {
       .select({ id: publications.id })
       .from(publications)
       .where(
-        sql`(${publications.status} = 'queued' and coalesce(${publications.nextAttemptAt}, ${publications.updatedAt}) < ${lateBefore.toISOString()}::timestamptz)
+        // Publications a pause holds wait for its resume, which queues them itself.
+        sql`(${publications.status} = 'queued' and ${publications.errorKind} is distinct from ${PAUSED_KIND} and coalesce(${publications.nextAttemptAt}, ${publications.updatedAt}) < ${lateBefore.toISOString()}::timestamptz)
           or (${publications.status} = 'scheduled' and ${publications.scheduledAt} < ${lateBefore.toISOString()}::timestamptz)`,
       )
       .limit(500);

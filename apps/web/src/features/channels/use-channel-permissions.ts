@@ -1,11 +1,12 @@
 import { PERMISSIONS } from '@postdeck/contract/permissions';
 import { useUserStore } from '../../stores/user-store';
 
-/** The connect and release actions of the channel accounts menu (its connectAccounts and releaseAccounts). */
+/** The actions of the channel accounts menu (its connectAccounts, releaseAccounts and pausePublishing). */
 export function useChannelPermissions() {
   const permissions = useUserStore((state) => state.info?.permissions);
   return {
     canConnect: permissions?.includes(PERMISSIONS.channelConnect) ?? false,
     canRelease: permissions?.includes(PERMISSIONS.channelRelease) ?? false,
+    canPause: permissions?.includes(PERMISSIONS.publishPause) ?? false,
   };
 }

@@ -16,6 +16,7 @@ export const enBoot = {
     publish: 'Publish, schedule and withdraw',
     connectAccounts: 'Connect channel accounts',
     releaseAccounts: 'Release channel accounts',
+    pausePublishing: 'Pause and resume publishing',
     manageMaterials: 'Manage materials',
     sendTips: 'Send tips',
     allMessages: "Everyone's messages",

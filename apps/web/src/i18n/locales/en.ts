@@ -556,6 +556,7 @@ export const en = {
       publishFailure: 'Publish failures',
       publishSuccess: 'Publish successes',
       tip: 'Tips',
+      departmentFailures: "Failures of my departments' publications",
     },
   },
   audit: {

@@ -12,6 +12,7 @@ export const esBoot: BootMessages = {
     publish: 'Publicar, programar y retirar',
     connectAccounts: 'Conectar cuentas de canal',
     releaseAccounts: 'Desvincular cuentas de canal',
+    pausePublishing: 'Pausar y reanudar la publicación',
     manageMaterials: 'Gestionar materiales',
     sendTips: 'Enviar avisos',
     allMessages: 'Mensajes de todos',

@@ -559,6 +559,7 @@ export const es: Messages = {
       publishFailure: 'Errores de publicación',
       publishSuccess: 'Publicaciones correctas',
       tip: 'Avisos',
+      departmentFailures: 'Fallos de las publicaciones de mis departamentos',
     },
   },
   audit: {

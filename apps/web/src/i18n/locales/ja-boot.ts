@@ -12,6 +12,7 @@ export const jaBoot: BootMessages = {
     publish: '公開・予約・取り下げ',
     connectAccounts: 'チャネルアカウントの接続',
     releaseAccounts: 'チャネルアカウントの連携解除',
+    pausePublishing: '公開の一時停止と再開',
     manageMaterials: '素材の管理',
     sendTips: 'お知らせの送信',
     allMessages: '全員のメッセージ',

@@ -12,6 +12,7 @@ export const zhBoot: BootMessages = {
     publish: '发布、定时与撤回',
     connectAccounts: '连接渠道账号',
     releaseAccounts: '解除渠道账号',
+    pausePublishing: '暂停与恢复发布',
     manageMaterials: '管理素材',
     sendTips: '发送提示',
     allMessages: '所有人的消息',

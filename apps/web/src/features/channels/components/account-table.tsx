@@ -24,6 +24,8 @@ interface AccountTableProps {
   onRelease?: ((account: ChannelAccount) => void) | undefined;
   /** Set with the connect permission: moves the account to another department of the caller's scope. */
   onMove?: ((account: ChannelAccount) => void) | undefined;
+  /** Set with the pause permission: pauses publishing on the account, with a reason. */
+  onPause?: ((account: ChannelAccount) => void) | undefined;
 }
 
 /** One row per account with its health: status, token expiry, last success, failures, scopes, quota. */
@@ -34,11 +36,13 @@ export function AccountTable({
   onReconnect,
   onRelease,
   onMove,
+  onPause,
 }: AccountTableProps) {
   const { t, i18n } = useTranslation();
   const formatTime = useFormatTime();
   const lang = currentLanguage(i18n.language);
-  const withActions = onReconnect !== undefined || onRelease !== undefined || onMove !== undefined;
+  const withActions =
+    onReconnect !== undefined || onRelease !== undefined || onMove !== undefined || onPause !== undefined;
   const withQuota = items.some((item) => item.quotaLeft !== null);
 
   return (
@@ -129,7 +133,13 @@ export function AccountTable({
                 title: t('channels.actions'),
                 className: STICKY_END_COLUMN,
                 render: (_: unknown, row: ChannelAccount) => (
-                  <RowActions account={row} onReconnect={onReconnect} onRelease={onRelease} onMove={onMove} />
+                  <RowActions
+                    account={row}
+                    onReconnect={onReconnect}
+                    onRelease={onRelease}
+                    onMove={onMove}
+                    onPause={onPause}
+                  />
                 ),
               },
             ]
@@ -144,7 +154,10 @@ function RowActions({
   onReconnect,
   onRelease,
   onMove,
-}: Pick<AccountTableProps, 'onReconnect' | 'onRelease' | 'onMove'> & { account: ChannelAccount }) {
+  onPause,
+}: Pick<AccountTableProps, 'onReconnect' | 'onRelease' | 'onMove' | 'onPause'> & {
+  account: ChannelAccount;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const page = releasePageUrl(account);
@@ -159,6 +172,11 @@ function RowActions({
       {onMove && (
         <Button type="link" size="small" onClick={() => onMove(account)}>
           {t('channels.move.action')}
+        </Button>
+      )}
+      {onPause && account.status !== 'released' && (
+        <Button type="link" size="small" onClick={() => onPause(account)}>
+          {t('channels.pause.action')}
         </Button>
       )}
       {releasable &&

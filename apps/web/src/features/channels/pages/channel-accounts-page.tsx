@@ -1,7 +1,7 @@
-import { LinkOutlined } from '@ant-design/icons';
+import { LinkOutlined, PauseCircleOutlined } from '@ant-design/icons';
 import type { ChannelAccount } from '@postdeck/contract/channels';
 import { channelPlatformSchema } from '@postdeck/contract/platforms';
-import { App, Button, Card, Empty, Typography } from 'antd';
+import { App, Button, Card, Empty, Space, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,10 +10,13 @@ import { LoadError } from '../../../components/load-error';
 import { changeListFilters } from '../../../utils/url-filters';
 import { useDialogTarget } from '../../../utils/use-dialog-target';
 import { useChannelAccounts, useChannelPlatforms } from '../api/channel-queries';
+import { usePublishPauses } from '../api/publish-pauses';
 import { AccountFilters } from '../components/account-filters';
 import { AccountTable } from '../components/account-table';
 import { type ConnectPreset, ConnectDialog } from '../components/connect-dialog';
 import { MoveDialog } from '../components/move-dialog';
+import { PauseDialog, type PauseTarget } from '../components/pause-dialog';
+import { PausePanel } from '../components/pause-panel';
 import { ReleaseDialog } from '../components/release-dialog';
 import { SandboxNotice } from '../components/sandbox-notice';
 import {
@@ -39,10 +42,12 @@ export function ChannelAccountsPage() {
   const filters = readChannelFilters(params);
   const list = useChannelAccounts(toChannelQuery(filters));
   const platforms = useChannelPlatforms();
-  const { canConnect, canRelease } = useChannelPermissions();
+  const { canConnect, canRelease, canPause } = useChannelPermissions();
+  const pauses = usePublishPauses(canPause);
   const connecting = useDialogTarget<ConnectPreset>();
   const releasing = useDialogTarget<ChannelAccount>();
   const moving = useDialogTarget<ChannelAccount>();
+  const pausing = useDialogTarget<PauseTarget>();
 
   const connectParam = params.get('connect');
   useEffect(() => {
@@ -96,14 +101,22 @@ export function ChannelAccountsPage() {
     <Card
       title={t('route.channelAccounts')}
       extra={
-        canConnect && (
-          <Button type="primary" icon={<LinkOutlined />} onClick={connect}>
-            {t('channels.connect.open')}
-          </Button>
-        )
+        <Space>
+          {canPause && (
+            <Button icon={<PauseCircleOutlined />} onClick={() => pausing.show({})}>
+              {t('channels.pause.open')}
+            </Button>
+          )}
+          {canConnect && (
+            <Button type="primary" icon={<LinkOutlined />} onClick={connect}>
+              {t('channels.connect.open')}
+            </Button>
+          )}
+        </Space>
       }
     >
       {platforms.data?.sandbox && <SandboxNotice />}
+      {pauses.data && <PausePanel pauses={pauses.data.items} />}
       <AccountFilters filters={filters} onChange={change} />
       {list.isError ? (
         <LoadError title={t('channels.loadFailed')} onRetry={() => list.refetch()} />
@@ -121,6 +134,7 @@ export function ChannelAccountsPage() {
             }
             onRelease={canRelease ? releasing.show : undefined}
             onMove={canConnect ? moving.show : undefined}
+            onPause={canPause ? (account) => pausing.show({ account }) : undefined}
           />
           <ListPager
             answer={list.data}
@@ -143,6 +157,14 @@ export function ChannelAccountsPage() {
         open={moving.open}
         onClose={moving.hide}
         afterOpenChange={moving.afterOpenChange}
+      />
+      <PauseDialog
+        key={`pause-${pausing.round}`}
+        target={pausing.target}
+        canPauseAll={pauses.data?.canPauseAll ?? false}
+        open={pausing.open}
+        onClose={pausing.hide}
+        afterOpenChange={pausing.afterOpenChange}
       />
       <ReleaseDialog
         key={`release-${releasing.round}`}

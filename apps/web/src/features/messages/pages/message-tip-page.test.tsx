@@ -35,7 +35,11 @@ beforeEach(() => {
     }
     if (url.pathname.endsWith('/infor/tip/send')) return envelope({ id: 2, recipients: 4 });
     if (url.pathname.endsWith('/infor/preferences')) {
-      return envelope(method === 'POST' ? body : { publishFailure: true, publishSuccess: true, tip: true });
+      return envelope(
+        method === 'POST'
+          ? body
+          : { publishFailure: true, publishSuccess: true, tip: true, departmentFailures: false },
+      );
     }
     return envelope(null, { status: 404, code: 404 });
   });
@@ -94,6 +98,7 @@ describe('MessageTipPage', () => {
         publishFailure: true,
         publishSuccess: false,
         tip: true,
+        departmentFailures: false,
       }),
     );
   });

@@ -132,7 +132,7 @@ function TipList() {
   );
 }
 
-const PREFERENCE_KEYS = ['publishFailure', 'publishSuccess', 'tip'] as const;
+const PREFERENCE_KEYS = ['publishFailure', 'publishSuccess', 'tip', 'departmentFailures'] as const;
 
 function PreferencesForm() {
   const { t } = useTranslation();

@@ -117,6 +117,10 @@ interface AccountRowProps {
 function AccountRow({ account, checked, onToggle, errors }: AccountRowProps) {
   const { t } = useTranslation();
   const reason = account.unavailable && t(`publishing.accounts.unavailable.${account.unavailable}`);
+  // Still choosable: what is published to it waits for the resume.
+  const paused =
+    account.paused &&
+    t(`publishing.accounts.paused.${account.paused.scope}`, { reason: account.paused.reason });
   return (
     <li className={styles.account}>
       <Checkbox
@@ -128,6 +132,7 @@ function AccountRow({ account, checked, onToggle, errors }: AccountRowProps) {
         {account.handle && <Typography.Text type="secondary"> {account.handle}</Typography.Text>}
         {/* Part of the label, so the reason is read with the account it disables. */}
         {reason && <Typography.Text type="secondary"> — {reason}</Typography.Text>}
+        {paused && <Typography.Text type="warning"> — {paused}</Typography.Text>}
       </Checkbox>
       {errors.map((error) => (
         <Typography.Text key={error} type="danger" role="alert" className={styles.note}>

@@ -89,6 +89,11 @@ beforeEach(() => {
     const { pathname } = request.url;
     if (pathname.endsWith('/content/publish/targets')) return envelope(targets);
     if (pathname.endsWith('/content/publish/create')) return answer(request);
+    // The summary follows each publication; here they stay queued.
+    if (pathname.endsWith('/content/publish/detail')) {
+      const accountId = Number(request.url.searchParams.get('id')) - 100;
+      return envelope({ ...publication(accountId, 'queued'), events: [], errorRaw: null });
+    }
     return envelope(null, { status: 404, code: 404 });
   });
 });

@@ -91,6 +91,7 @@ function PublishForm({ targets, source, now, onClose }: PublishFormProps) {
   const blocking = checked.flatMap(({ account, problems }) =>
     problems.filter((problem) => problem.blocking).map((problem) => ({ account, problem })),
   );
+  const paused = chosen.filter((account) => account.paused);
   const inPast = when === 'later' && at !== null && at.valueOf() <= now();
   const scheduleErrors = [...(inPast ? [t('publishing.schedule.past')] : []), ...placed.scheduledAt];
   const timeReady = when === 'now' || (at !== null && !inPast);
@@ -272,6 +273,22 @@ function PublishForm({ targets, source, now, onClose }: PublishFormProps) {
                     field: fieldLabel(t, problem.field),
                     message: problemMessage(t, problem),
                   })}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
+      {paused.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('publishing.accounts.paused.summary', { count: paused.length })}
+          description={
+            <ul className={styles.problems}>
+              {paused.map((account) => (
+                <li key={account.id}>
+                  {account.name} ({platformName(account.platform)}): {account.paused?.reason}
                 </li>
               ))}
             </ul>

@@ -1,26 +1,22 @@
-import type { Publication, PublicationStatus } from '@postdeck/contract/publishing';
-import { Flex, Result, Tag, Typography } from 'antd';
+import type { Publication } from '@postdeck/contract/publishing';
+import { Result } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { platformName } from '../../channels/platform-name';
+import { useLivePublications } from '../api/publication-live';
+import { LivePublicationRow } from './live-publication-row';
 import { SCHEDULE_FORMAT, timeZoneName } from './schedule-field';
 
-const STATUS_COLOURS: Partial<Record<PublicationStatus, string>> = {
-  scheduled: 'blue',
-  queued: 'processing',
-  publishing: 'processing',
-  published: 'success',
-  failed: 'error',
-  unconfirmed: 'warning',
-};
-
-/** After a publish: each account with where its publication stands. */
+/** After a publish: each account with where its publication stands, followed until it is final. */
 export function PublishSummary({ publications }: { publications: readonly Publication[] }) {
   const { t } = useTranslation();
+  const live = useLivePublications(publications);
   const scheduledAt = publications.find((p) => p.scheduledAt !== null)?.scheduledAt ?? null;
+  const needsAuthor = live.some(({ publication: { status } }) =>
+    ['failed', 'unconfirmed', 'held'].includes(status),
+  );
   return (
     <Result
-      status="success"
+      status={needsAuthor ? 'warning' : 'success'}
       title={t('publishing.done.title')}
       subTitle={
         scheduledAt === null
@@ -34,20 +30,8 @@ export function PublishSummary({ publications }: { publications: readonly Public
         aria-label={t('publishing.accounts.heading')}
         style={{ margin: 0, paddingInlineStart: 0, listStyle: 'none' }}
       >
-        {publications.map((publication) => (
-          <li key={publication.id}>
-            <Flex justify="space-between" gap={8} style={{ paddingBlock: 4 }}>
-              <span>
-                {publication.account.name}{' '}
-                <Typography.Text type="secondary">
-                  {publication.account.handle ?? ''} · {platformName(publication.account.platform)}
-                </Typography.Text>
-              </span>
-              <Tag color={STATUS_COLOURS[publication.status]}>
-                {t(`publishing.statuses.${publication.status}`)}
-              </Tag>
-            </Flex>
-          </li>
+        {live.map((item) => (
+          <LivePublicationRow key={item.publication.id} {...item} />
         ))}
       </ul>
     </Result>

@@ -1,3 +1,4 @@
+import { enLive } from './live';
 import { preflightTexts } from './preflight';
 
 /** English texts of the composer's publish panel (issue 20); the shape the other languages match. */
@@ -16,6 +17,13 @@ export const enPublishing = {
     unavailable: {
       released: 'Released: connect it again to publish to it',
       reauthorize: 'Needs re-authorisation: reconnect it on the channel accounts page',
+    },
+    paused: {
+      all: 'Publishing is paused everywhere: {{reason}}. Posts to it wait until it is resumed.',
+      department:
+        'Publishing is paused for its department: {{reason}}. Posts to it wait until it is resumed.',
+      account: 'Publishing is paused on this account: {{reason}}. Posts to it wait until it is resumed.',
+      summary: 'Chosen accounts where publishing is paused: {{count}}. Their posts wait until it is resumed.',
     },
   },
   posts: {
@@ -166,6 +174,7 @@ export const enPublishing = {
     withdrawn: 'Withdrawn',
   },
   preflight: preflightTexts('en'),
+  live: enLive,
 };
 
 export type PublishingMessages = typeof enPublishing;

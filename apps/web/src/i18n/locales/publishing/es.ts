@@ -1,4 +1,5 @@
 import type { PublishingMessages } from './en';
+import { esLive } from './live';
 import { preflightTexts } from './preflight';
 
 export const esPublishing: PublishingMessages = {
@@ -16,6 +17,15 @@ export const esPublishing: PublishingMessages = {
     unavailable: {
       released: 'Desvinculada: vuelva a conectarla para publicar en ella',
       reauthorize: 'Necesita una nueva autorización: vuelva a conectarla en la página de cuentas de canal',
+    },
+    paused: {
+      all: 'La publicación está en pausa en todas partes: {{reason}}. Lo que se envíe aquí espera hasta que se reanude.',
+      department:
+        'La publicación está en pausa en su departamento: {{reason}}. Lo que se envíe aquí espera hasta que se reanude.',
+      account:
+        'La publicación está en pausa en esta cuenta: {{reason}}. Lo que se envíe aquí espera hasta que se reanude.',
+      summary:
+        'Cuentas elegidas con la publicación en pausa: {{count}}. Sus publicaciones esperan hasta que se reanude.',
     },
   },
   posts: {
@@ -167,4 +177,5 @@ export const esPublishing: PublishingMessages = {
     withdrawn: 'Retirada',
   },
   preflight: preflightTexts('es'),
+  live: esLive,
 };

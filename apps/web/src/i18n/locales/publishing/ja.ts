@@ -1,4 +1,5 @@
 import type { PublishingMessages } from './en';
+import { jaLive } from './live';
 import { preflightTexts } from './preflight';
 
 export const jaPublishing: PublishingMessages = {
@@ -16,6 +17,12 @@ export const jaPublishing: PublishingMessages = {
     unavailable: {
       released: '連携解除済み：公開するには再接続してください',
       reauthorize: '再認証が必要：チャネルアカウントのページで再接続してください',
+    },
+    paused: {
+      all: 'すべての公開が一時停止中です：{{reason}}。このアカウントへの投稿は再開まで待機します。',
+      department: '所属部署の公開が一時停止中です：{{reason}}。このアカウントへの投稿は再開まで待機します。',
+      account: 'このアカウントの公開は一時停止中です：{{reason}}。投稿は再開まで待機します。',
+      summary: '選択したアカウントのうち {{count}} 件で公開が一時停止中です。投稿は再開まで待機します。',
     },
   },
   posts: {
@@ -166,4 +173,5 @@ export const jaPublishing: PublishingMessages = {
     withdrawn: '取り下げ済み',
   },
   preflight: preflightTexts('ja'),
+  live: jaLive,
 };

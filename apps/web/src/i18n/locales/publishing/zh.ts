@@ -1,4 +1,5 @@
 import type { PublishingMessages } from './en';
+import { zhLive } from './live';
 import { preflightTexts } from './preflight';
 
 export const zhPublishing: PublishingMessages = {
@@ -16,6 +17,12 @@ export const zhPublishing: PublishingMessages = {
     unavailable: {
       released: '已解除连接：重新连接后才能发布',
       reauthorize: '需要重新授权：请在渠道账号页面重新连接',
+    },
+    paused: {
+      all: '所有发布已暂停：{{reason}}。发往此账号的帖子将等待恢复。',
+      department: '其所属部门的发布已暂停：{{reason}}。发往此账号的帖子将等待恢复。',
+      account: '此账号的发布已暂停：{{reason}}。发往此账号的帖子将等待恢复。',
+      summary: '所选账号中有 {{count}} 个已暂停发布：其帖子将等待恢复后发出。',
     },
   },
   posts: {
@@ -164,4 +171,5 @@ export const zhPublishing: PublishingMessages = {
     withdrawn: '已撤回',
   },
   preflight: preflightTexts('zh'),
+  live: zhLive,
 };

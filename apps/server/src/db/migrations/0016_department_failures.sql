@@ -1,0 +1,1 @@
+ALTER TABLE "notification_preferences" ADD COLUMN "department_failures" boolean DEFAULT false NOT NULL;
