@@ -8,7 +8,8 @@
 import { fileURLToPath } from 'node:url';
 import { measureFirstPaint, printFirstPaint } from './measure-login-js.mjs';
 
-export const CONTENT_JS_BUDGET_KB = 540;
+// 540 until publishing (issue 20) added its texts to the first locale chunk: 543.7 KB measured.
+export const CONTENT_JS_BUDGET_KB = 550;
 
 /** Source modules (manifest keys, relative to apps/web) a first view of the content page waits for. */
 export const CONTENT_FIRST_VIEW = [

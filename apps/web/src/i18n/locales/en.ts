@@ -556,7 +556,7 @@ export const en = {
       publishFailure: 'Publish failures',
       publishSuccess: 'Publish successes',
       tip: 'Tips',
-      departmentFailures: "Failures of my departments' publications",
+      departmentFailures: 'Failures of the publications I oversee',
     },
   },
   audit: {

@@ -559,7 +559,7 @@ export const es: Messages = {
       publishFailure: 'Errores de publicación',
       publishSuccess: 'Publicaciones correctas',
       tip: 'Avisos',
-      departmentFailures: 'Fallos de las publicaciones de mis departamentos',
+      departmentFailures: 'Fallos de las publicaciones que supervisa',
     },
   },
   audit: {

@@ -553,7 +553,7 @@ export const ja: Messages = {
       publishFailure: '公開失敗',
       publishSuccess: '公開成功',
       tip: 'お知らせ',
-      departmentFailures: '担当部署の公開の失敗',
+      departmentFailures: '担当範囲の公開の失敗',
     },
   },
   audit: {

@@ -546,7 +546,7 @@ export const zh: Messages = {
       publishFailure: '发布失败',
       publishSuccess: '发布成功',
       tip: '提示',
-      departmentFailures: '我所管部门的发布失败',
+      departmentFailures: '我负责范围内的发布失败',
     },
   },
   audit: {
