@@ -211,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       : `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}`,
     staleSendMs: config.publishing.staleSendMs,
     sweepEveryMs: config.publishing.sweepEveryMs,
+    lists,
   });
   await publishing.registerJobs();
   app.addHook('onClose', async () => publishing.close());

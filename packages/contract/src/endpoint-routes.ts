@@ -191,6 +191,31 @@ export const ENDPOINT_ROUTES = {
     path: '/content/publish/queryFacebookArea',
     permission: PERMISSIONS.publishCreate,
   },
+  publishHistoryMine: {
+    method: 'GET',
+    path: '/content/publish/pubHistory',
+    permission: PERMISSIONS.publishList,
+  },
+  publishHistoryDepartment: {
+    method: 'GET',
+    path: '/content/publish/pubDepHistory',
+    permission: PERMISSIONS.publishList,
+  },
+  publishHistoryAdmin: {
+    method: 'GET',
+    path: '/content/publish/pubAdmHistory',
+    permission: PERMISSIONS.publishAdminList,
+  },
+  publishHistoryChildren: {
+    method: 'GET',
+    path: '/content/publish/getPubHistoryByParentId',
+    permission: PERMISSIONS.publishList,
+  },
+  publicationWithdrawArticle: {
+    method: 'POST',
+    path: '/content/publish/withdrawArticle',
+    permission: PERMISSIONS.publishCreate,
+  },
   publicationSettle: {
     method: 'POST',
     path: '/content/publish/settle',

@@ -49,6 +49,13 @@ import {
   withdrawalBodySchema,
   withdrawalSchema,
 } from './publishing.ts';
+import {
+  publishHistoryChildrenSchema,
+  publishHistoryListSchema,
+  publishHistoryQuerySchema,
+  withdrawArticleBodySchema,
+  withdrawArticleResultSchema,
+} from './publish-history.ts';
 import { publicationScreenshotQuerySchema, publicationScreenshotSchema } from './publication-screenshot.ts';
 import {
   pauseBodySchema,
@@ -402,6 +409,42 @@ export const endpoints = {
     tag: 'publishing',
     querystring: facebookAreaQuerySchema,
     response: facebookAreasSchema,
+  },
+  publishHistoryMine: {
+    ...ENDPOINT_ROUTES.publishHistoryMine,
+    summary: "The caller's own publish actions, newest first, each with its accounts' publications",
+    tag: 'publishing',
+    querystring: publishHistoryQuerySchema,
+    response: publishHistoryListSchema,
+  },
+  publishHistoryDepartment: {
+    ...ENDPOINT_ROUTES.publishHistoryDepartment,
+    summary: "The publish actions of the caller's data scope, newest first",
+    tag: 'publishing',
+    querystring: publishHistoryQuerySchema,
+    response: publishHistoryListSchema,
+  },
+  publishHistoryAdmin: {
+    ...ENDPOINT_ROUTES.publishHistoryAdmin,
+    summary: 'The publish actions of every department, newest first (administrators)',
+    tag: 'publishing',
+    querystring: publishHistoryQuerySchema,
+    response: publishHistoryListSchema,
+  },
+  publishHistoryChildren: {
+    ...ENDPOINT_ROUTES.publishHistoryChildren,
+    summary: "The accounts' publications of one publish action (a parent's id)",
+    tag: 'publishing',
+    querystring: publicationIdQuerySchema,
+    response: publishHistoryChildrenSchema,
+  },
+  publicationWithdrawArticle: {
+    ...ENDPOINT_ROUTES.publicationWithdrawArticle,
+    summary:
+      "Deletes a published post from its platform (one account's, or all of a parent's); where the platform cannot, a checklist to remove it by hand and mark it withdrawn with a note",
+    tag: 'publishing',
+    body: withdrawArticleBodySchema,
+    response: withdrawArticleResultSchema,
   },
   publicationSettle: {
     ...ENDPOINT_ROUTES.publicationSettle,

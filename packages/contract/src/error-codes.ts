@@ -118,6 +118,8 @@ export const ERROR_CODES = {
   publicationNotEditable: { code: 103007, http: 409, action: 'message' },
   publishingPaused: { code: 103008, http: 409, action: 'fields' },
   pauseNotActive: { code: 103009, http: 409, action: 'message' },
+  publicationNotPublished: { code: 103010, http: 409, action: 'message' },
+  withdrawNoteNeedsOne: { code: 103011, http: 400, action: 'fields' },
   forbidden: { code: 403, http: 403, action: 'message' },
   notFound: { code: 404, http: 404, action: 'message' },
   conflict: { code: 409, http: 409, action: 'message' },

@@ -572,6 +572,18 @@ export const ERRORS = {
     es: 'Esta pausa ya se levantó',
     ja: 'この一時停止はすでに解除されています',
   }),
+  publicationNotPublished: entry(ERROR_CODES.publicationNotPublished, {
+    en: 'This publication is not on its platform now: there is nothing to withdraw',
+    zh: '此发布当前不在平台上：没有可撤回的内容',
+    es: 'Esta publicación no está ahora en su plataforma: no hay nada que retirar',
+    ja: 'この公開は現在プラットフォーム上にありません。取り下げるものはありません',
+  }),
+  withdrawNoteNeedsOne: entry(ERROR_CODES.withdrawNoteNeedsOne, {
+    en: "Mark one account's post as withdrawn at a time, not a whole publication",
+    zh: '请逐个账号标记帖子已撤回，而不是整个发布',
+    es: 'Marque como retirada la publicación de una cuenta cada vez, no una publicación entera',
+    ja: '取り下げ済みの印は、公開全体ではなくアカウントの投稿ごとに付けてください',
+  }),
   forbidden: entry(ERROR_CODES.forbidden, {
     en: 'You have no permission to access, please contact the administrator',
     zh: '您没有访问权限，请联系管理员',

@@ -11,6 +11,8 @@ export const PERMISSIONS = {
   contentAdminList: 'content:admin:list',
   publishList: 'publish:list',
   publishScheduleList: 'publish:schedule:list',
+  /** action: the publish history of every department (pubAdmHistory); administrators */
+  publishAdminList: 'publish:admin:list',
   /** action: publish now, schedule, withdraw */
   publishCreate: 'publish:create',
   /** action: pause publishing (an account, a department; everything with a data scope of all) and resume it */

@@ -247,6 +247,7 @@ const telegram = {
   mixedMedia: true,
   // §6 Delete: only within 48 hours of sending.
   canDelete: true,
+  deleteWithinHours: 48,
   canEdit: false,
   // DESIGN.md §6: no dedupe and no history to search.
   idempotency: 'none',

@@ -101,6 +101,8 @@ export const publishingCapabilitiesSchema = z.object({
   /** Images and videos in one post. */
   mixedMedia: z.boolean(),
   canDelete: z.boolean(),
+  /** A post can be deleted only this long after it was sent (Telegram: 48 hours); absent: any time. */
+  deleteWithinHours: z.number().int().positive().optional(),
   canEdit: z.boolean(),
   idempotency: idempotencySchema,
 });

@@ -50,7 +50,12 @@ export const MENU_TREE: MenuSeed[] = [
     page('adminContent', 'ProfileOutlined', [P.contentAdminList]),
   ]),
   group('publishing', 'SendOutlined', [
-    page('publishList', 'UnorderedListOutlined', [P.publishList], [action('publish', [P.publishCreate])]),
+    page(
+      'publishList',
+      'UnorderedListOutlined',
+      [P.publishList],
+      [action('publish', [P.publishCreate]), action('publishHistoryAll', [P.publishAdminList])],
+    ),
     page('scheduledPublishing', 'ScheduleOutlined', [P.publishScheduleList]),
   ]),
   group('channels', 'ApiOutlined', [
@@ -97,7 +102,8 @@ export const ROLE_SEEDS = [
     dataScope: 'tree',
     menus: 'all-but',
     // Everyone's messages stay with administrators (issue 3).
-    except: ['menus', 'allMessages'],
+    // Everyone's publish history too (pubAdmHistory): theirs is their data scope's (pubDepHistory).
+    except: ['menus', 'allMessages', 'publishHistoryAll'],
   },
   {
     code: 'editor',

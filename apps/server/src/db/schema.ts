@@ -612,6 +612,8 @@ export const publications = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    /** contract PUBLICATION_MEDIA_TYPES: a video among the media, else images, else text alone. */
+    mediaType: text('media_type').notNull().default('text'),
     /** The account's variant choices (contract publish-options.ts). */
     options: jsonb('options').notNull().default({}),
     scheduledAt: at('scheduled_at'),
@@ -650,6 +652,24 @@ export const publications = pgTable(
     // The sweeper's questions: sends left in flight, queued rows whose job may be gone, schedules due.
     index('publications_status_attempt_idx').on(t.status, t.attemptStartedAt),
     index('publications_status_due_idx').on(t.status, t.nextAttemptAt),
+    // The publish history (issue 21): parents newest first, by themselves or by department or
+    // author; and, where a filter concerns the accounts, children in the same order by parent.
+    index('publications_history_idx').on(t.createdAt, t.id).where(sql`${t.parentId} is null`),
+    index('publications_history_department_idx')
+      .on(t.departmentId, t.createdAt, t.id)
+      .where(sql`${t.parentId} is null`),
+    index('publications_history_author_idx')
+      .on(t.authorId, t.createdAt, t.id)
+      .where(sql`${t.parentId} is null`),
+    index('publications_history_status_idx')
+      .on(t.status, t.createdAt, t.parentId)
+      .where(sql`${t.parentId} is not null`),
+    index('publications_history_account_idx')
+      .on(t.accountId, t.createdAt, t.parentId)
+      .where(sql`${t.parentId} is not null`),
+    index('publications_history_platform_idx')
+      .on(t.platform, t.createdAt, t.parentId)
+      .where(sql`${t.parentId} is not null`),
   ],
 );
 

@@ -18,7 +18,7 @@ import {
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type HTTPMethods, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { materials, users } from '../db/schema.ts';
+import { channelAccounts, materials, publications, users } from '../db/schema.ts';
 import { manualClock } from '../lib/clock.ts';
 import { createDepartment, rootDepartment } from '../modules/departments/department-repo.ts';
 import { FILE_ROUTE, ZIP_ROUTE } from '../modules/materials/signed-urls.ts';
@@ -293,11 +293,13 @@ function mismatch(probe: Probe, caller: Caller, expected: Expectation, answer: A
 // ---------------------------------------------------------------------------------------------
 // Records of the home department, for the department-scoped checks.
 
-type RecordKind = 'content' | 'deleted content' | 'material' | 'user';
+type RecordKind = 'content' | 'deleted content' | 'material' | 'user' | 'publication';
 interface DeptRecord {
   kind: RecordKind;
+  /** A publication's: the account's child (its parent is parentId). */
   id: number;
   version: number;
+  parentId?: number;
   /** A user's account. */
   account?: string;
 }
@@ -342,6 +344,42 @@ async function homeRecord(kind: RecordKind): Promise<DeptRecord> {
         })
         .returning({ id: materials.id });
       return { kind, id: (row as { id: number }).id, version: 1 };
+    }
+    case 'publication': {
+      // A scheduled one: withdrawing it cancels it, so each check can act on its own.
+      const content = await homeRecord('content');
+      const [account] = await t.db
+        .insert(channelAccounts)
+        .values({
+          platform: 'telegram',
+          externalId: `@matrix${serial}`,
+          name: `Matrix ${serial}`,
+          departmentId: dept.home,
+        })
+        .returning({ id: channelAccounts.id });
+      const common = {
+        contentId: content.id,
+        departmentId: dept.home,
+        authorId: author.id as number,
+        title: `Scoped ${serial}`,
+        scheduledAt: new Date(clock.now().getTime() + 86_400_000),
+        createdAt: clock.now(),
+      };
+      const [parent] = await t.db
+        .insert(publications)
+        .values({ ...common, status: 'group' })
+        .returning({ id: publications.id });
+      const [child] = await t.db
+        .insert(publications)
+        .values({
+          ...common,
+          parentId: parent?.id,
+          accountId: account?.id,
+          platform: 'telegram',
+          status: 'scheduled',
+        })
+        .returning({ id: publications.id });
+      return { kind, id: child?.id as number, version: 1, parentId: parent?.id as number };
     }
     case 'user': {
       const account = `mx_rec_${serial}`;
@@ -410,6 +448,23 @@ const RECORD_ROWS: RecordRow[] = [
   },
   { endpoint: 'userStatus', record: 'user', request: (r) => ({ body: { id: r.id, status: 'disabled' } }) },
   { endpoint: 'userDelete', record: 'user', request: (r) => ({ query: { ids: String(r.id) } }) },
+  { endpoint: 'publicationDetail', record: 'publication', request: byId },
+  {
+    endpoint: 'publicationChunkStatus',
+    record: 'publication',
+    request: (r) => ({ query: { taskId: String(r.id) } }),
+  },
+  {
+    endpoint: 'publishHistoryChildren',
+    record: 'publication',
+    request: (r) => ({ query: { id: String(r.parentId) } }),
+  },
+  { endpoint: 'publicationWithdrawal', record: 'publication', request: (r) => ({ body: { id: r.id } }) },
+  {
+    endpoint: 'publicationWithdrawArticle',
+    record: 'publication',
+    request: (r) => ({ body: { id: r.parentId } }),
+  },
   {
     endpoint: 'passwordUpdate',
     label: "another user's password",
@@ -440,6 +495,15 @@ const LIST_ROWS: ListRow[] = [
   { endpoint: 'materialList', record: 'material', request: firstPage, shows: listed },
   { endpoint: 'picUrlPage', record: 'material', request: () => ({ body: { pageSize: 100 } }), shows: listed },
   { endpoint: 'userList', record: 'user', request: firstPage, shows: listed },
+  {
+    endpoint: 'publishHistoryDepartment',
+    record: 'publication',
+    request: firstPage,
+    shows: (answer, record) =>
+      ((answer.data as { items?: { id: number }[] } | null | undefined)?.items ?? []).some(
+        (item) => item.id === record.parentId,
+      ),
+  },
   // The built-in directory is Postdeck's own users: another department's are not found in it.
   {
     endpoint: 'userDirectory',

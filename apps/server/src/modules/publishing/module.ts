@@ -7,12 +7,16 @@ import type { TokenVault } from '../../platforms/token-vault.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import type { Notifier } from '../messages/notifier.ts';
 import { route, sessionOf } from '../../lib/route.ts';
+import type { ListSettings } from '../../lib/list-page.ts';
+import { requestMeta } from '../audit/audit.ts';
 import { queryFacebookArea } from './facebook-area.ts';
+import { createPublishHistory } from './history.ts';
 import { createPauseService, pauseRoutes } from './pauses.ts';
 import { publishingRoutes } from './routes.ts';
 import { type ScreenshotDeps, createScreenshots } from './screenshot.ts';
 import { registerScreenshotJob } from './screenshot-job.ts';
 import { createPublishingService } from './service.ts';
+import { createWithdrawArticle } from './withdraw-article.ts';
 import { createPublishingWorker } from './worker.ts';
 
 export interface PublishingModuleDeps {
@@ -36,6 +40,8 @@ export interface PublishingModuleDeps {
   publicOrigin?: string | undefined;
   /** PUBLISH_STALE_SEND_MS (worker.ts). */
   staleSendMs?: number | undefined;
+  /** How far the history counts its totals (tests lower the bound). */
+  lists: ListSettings;
   /** PUBLISH_SWEEP_MS: below a minute, each process also sweeps this often (the schedule's cron counts minutes). */
   sweepEveryMs?: number | undefined;
 }
@@ -53,6 +59,8 @@ export function createPublishingModule(deps: PublishingModuleDeps) {
   });
   const screenshots = createScreenshots(deps);
   const pauses = createPauseService({ db: deps.db, clock: deps.clock, jobs: deps.jobs });
+  const history = createPublishHistory({ db: deps.db, lists: deps.lists });
+  const withdrawArticle = createWithdrawArticle(deps);
   let sweeper: NodeJS.Timeout | undefined;
   return {
     service,
@@ -95,6 +103,21 @@ export function createPublishingModule(deps: PublishingModuleDeps) {
       pauseRoutes(app, pauses);
       route(app, 'publishFacebookArea', ({ query, request }) =>
         queryFacebookArea(deps, sessionOf(request).principal, query),
+      );
+      route(app, 'publishHistoryMine', ({ query, request }) =>
+        history.list(sessionOf(request).principal, 'mine', query),
+      );
+      route(app, 'publishHistoryDepartment', ({ query, request }) =>
+        history.list(sessionOf(request).principal, 'department', query),
+      );
+      route(app, 'publishHistoryAdmin', ({ query, request }) =>
+        history.list(sessionOf(request).principal, 'all', query),
+      );
+      route(app, 'publishHistoryChildren', ({ query, request }) =>
+        history.children(sessionOf(request).principal, query.id),
+      );
+      route(app, 'publicationWithdrawArticle', ({ body, request }) =>
+        withdrawArticle.withdraw(sessionOf(request).principal, body, requestMeta(request)),
       );
     },
   };

@@ -1,16 +1,26 @@
 import type { PublishingPlatform } from '@postdeck/contract/platforms';
 import type { Publication, PublicationStatus } from '@postdeck/contract/publishing';
-import { eq, inArray } from 'drizzle-orm';
+import { type SQL, asc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
+import { departmentScope, inScope } from '../../lib/department-scope.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Principal } from '../../lib/principal.ts';
 import { channelAccounts, departments, publications, users } from '../../db/schema.ts';
 
 const author = alias(users, 'author');
 
-/** Publications (children) as the API shows them, in the order of `ids`. */
-export async function publicationsById(db: Db, ids: readonly number[]): Promise<Publication[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/** The publication (a child or a parent) if the caller's data scope holds its department; 404 otherwise. */
+export async function visiblePublication(db: Db, principal: Principal, id: number) {
+  const [row] = await db.select().from(publications).where(eq(publications.id, id));
+  if (!row || !inScope(await departmentScope(db, principal), row.departmentId))
+    throw new AppError('notFound');
+  return row;
+}
+
+/** Children as the API shows them, joined with their account, department and author. */
+function joinedPublications(db: Db, where: SQL) {
+  return db
     .select({
       publication: publications,
       account: {
@@ -26,12 +36,29 @@ export async function publicationsById(db: Db, ids: readonly number[]): Promise<
     .innerJoin(channelAccounts, eq(channelAccounts.id, publications.accountId))
     .innerJoin(departments, eq(departments.id, publications.departmentId))
     .innerJoin(author, eq(author.id, publications.authorId))
-    .where(inArray(publications.id, [...ids]));
+    .where(where);
+}
+
+/** Publications (children) as the API shows them, in the order of `ids`. */
+export async function publicationsById(db: Db, ids: readonly number[]): Promise<Publication[]> {
+  if (ids.length === 0) return [];
+  const rows = await joinedPublications(db, inArray(publications.id, [...ids]));
   const byId = new Map(rows.map((row) => [row.publication.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     return row ? [toPublication(row)] : [];
   });
+}
+
+/** The children of parents, each parent's in the order they were made. */
+export async function childrenOf(db: Db, parentIds: readonly number[]): Promise<Map<number, Publication[]>> {
+  const byParent = new Map<number, Publication[]>(parentIds.map((id) => [id, []]));
+  if (parentIds.length === 0) return byParent;
+  const rows = await joinedPublications(db, inArray(publications.parentId, [...parentIds])).orderBy(
+    asc(publications.id),
+  );
+  for (const row of rows) byParent.get(row.publication.parentId ?? -1)?.push(toPublication(row));
+  return byParent;
 }
 
 type Joined = {

@@ -5,6 +5,7 @@ import {
   type PublishingPlatform,
 } from '@postdeck/contract/platforms';
 import { preflight } from '@postdeck/contract/preflight';
+import type { PublicationMediaType } from '@postdeck/contract/publish-history';
 import { preflightKey } from '@postdeck/contract/preflight-messages';
 import { PUBLISH_OPTIONS_SCHEMAS } from '@postdeck/contract/publish-options';
 import type {
@@ -34,7 +35,7 @@ import type { Principal } from '../../lib/principal.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { type RequestMeta, auditChange } from '../audit/audit.ts';
 import { pausesOfAccounts } from './pauses.ts';
-import { publicationsById, toPublication } from './present.ts';
+import { publicationsById, toPublication, visiblePublication } from './present.ts';
 import { canMove, move } from './states.ts';
 
 export interface PublishingServiceDeps {
@@ -50,6 +51,10 @@ export const PUBLISH_ACTIONS = {
   update: 'publish.update',
 } as const;
 
+/** What the history files a publish action under: a video among its media, else images, else text. */
+const mediaTypeOf = (files: readonly { kind: string }[]): PublicationMediaType =>
+  files.some((file) => file.kind === 'video') ? 'video' : files.length > 0 ? 'image' : 'text';
+
 /** States a publication can be cancelled from: it has not gone out. */
 const CANCELLABLE: readonly PublicationStatus[] = ['scheduled', 'queued', 'held'];
 /** States a publication can be edited in: the same, it has not gone out. */
@@ -63,13 +68,7 @@ const EDITABLE = CANCELLABLE;
 export function createPublishingService(deps: PublishingServiceDeps) {
   const { db, clock } = deps;
 
-  /** The publication if the caller's data scope holds its department; 404 otherwise. */
-  async function visible(principal: Principal, id: number) {
-    const [row] = await db.select().from(publications).where(eq(publications.id, id));
-    if (!row || !inScope(await departmentScope(db, principal), row.departmentId))
-      throw new AppError('notFound');
-    return row;
-  }
+  const visible = (principal: Principal, id: number) => visiblePublication(db, principal, id);
 
   return {
     async create(principal: Principal, body: PublishBody, meta: RequestMeta) {
@@ -139,7 +138,9 @@ export function createPublishingService(deps: PublishingServiceDeps) {
           authorId: principal.id,
           title: content.title,
           mediaIds: files.map((file) => file.id),
+          mediaType: mediaTypeOf(files),
           scheduledAt: scheduledAt ?? null,
+          // The same instant on the parent and its children: the history pages them together.
           createdAt: now,
           updatedAt: now,
         };

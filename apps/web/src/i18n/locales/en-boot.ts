@@ -17,6 +17,7 @@ export const enBoot = {
     connectAccounts: 'Connect channel accounts',
     releaseAccounts: 'Release channel accounts',
     pausePublishing: 'Pause and resume publishing',
+    publishHistoryAll: 'Publish history of every department',
     manageMaterials: 'Manage materials',
     sendTips: 'Send tips',
     allMessages: "Everyone's messages",

@@ -13,6 +13,7 @@ export const esBoot: BootMessages = {
     connectAccounts: 'Conectar cuentas de canal',
     releaseAccounts: 'Desvincular cuentas de canal',
     pausePublishing: 'Pausar y reanudar la publicación',
+    publishHistoryAll: 'Historial de publicación de todos los departamentos',
     manageMaterials: 'Gestionar materiales',
     sendTips: 'Enviar avisos',
     allMessages: 'Mensajes de todos',

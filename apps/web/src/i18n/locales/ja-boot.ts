@@ -13,6 +13,7 @@ export const jaBoot: BootMessages = {
     connectAccounts: 'チャネルアカウントの接続',
     releaseAccounts: 'チャネルアカウントの連携解除',
     pausePublishing: '公開の一時停止と再開',
+    publishHistoryAll: '全部署の公開履歴',
     manageMaterials: '素材の管理',
     sendTips: 'お知らせの送信',
     allMessages: '全員のメッセージ',

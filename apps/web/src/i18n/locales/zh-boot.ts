@@ -13,6 +13,7 @@ export const zhBoot: BootMessages = {
     connectAccounts: '连接渠道账号',
     releaseAccounts: '解除渠道账号',
     pausePublishing: '暂停与恢复发布',
+    publishHistoryAll: '所有部门的发布记录',
     manageMaterials: '管理素材',
     sendTips: '发送提示',
     allMessages: '所有人的消息',
