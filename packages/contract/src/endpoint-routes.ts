@@ -216,6 +216,11 @@ export const ENDPOINT_ROUTES = {
     path: '/content/publish/withdrawArticle',
     permission: PERMISSIONS.publishCreate,
   },
+  publicationRetry: {
+    method: 'POST',
+    path: '/content/publish/retry',
+    permission: PERMISSIONS.publishCreate,
+  },
   publicationSettle: {
     method: 'POST',
     path: '/content/publish/settle',

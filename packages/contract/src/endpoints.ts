@@ -44,6 +44,8 @@ import {
   publicationUpdateBodySchema,
   publishBodySchema,
   publishResultSchema,
+  retryBodySchema,
+  retryResultSchema,
   publishTargetsSchema,
   settleBodySchema,
   withdrawalBodySchema,
@@ -445,6 +447,14 @@ export const endpoints = {
     tag: 'publishing',
     body: withdrawArticleBodySchema,
     response: withdrawArticleResultSchema,
+  },
+  publicationRetry: {
+    ...ENDPOINT_ROUTES.publicationRetry,
+    summary:
+      "Sends a failed publication again (a parent's id: each of its failed ones), with its attempts counted afresh",
+    tag: 'publishing',
+    body: retryBodySchema,
+    response: retryResultSchema,
   },
   publicationSettle: {
     ...ENDPOINT_ROUTES.publicationSettle,

@@ -121,6 +121,16 @@ export const withdrawalSchema = z.object({
   kept: z.array(z.object({ id: z.number().int(), status: publicationStatusSchema })),
 });
 
+/** POST /content/publish/retry: a failed publication (or a parent's failed ones) sent again. */
+export const retryBodySchema = z.object({ id: int4Schema });
+export const retryResultSchema = z.object({
+  /** Queued again now. */
+  retried: z.array(z.number().int()),
+  /** Not failed (any more): left as they are, with their state. */
+  kept: z.array(z.object({ id: z.number().int(), status: publicationStatusSchema })),
+});
+export type RetryResult = z.infer<typeof retryResultSchema>;
+
 /** Settles an unconfirmed publication: the post is there (its link), or publish it again. */
 export const settleBodySchema = z.discriminatedUnion('outcome', [
   z.object({

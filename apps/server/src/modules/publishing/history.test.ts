@@ -222,6 +222,40 @@ describe('getPubHistoryByParentId', () => {
   });
 });
 
+describe('retry', () => {
+  it('sends a failed publication again, once, and leaves any other state as it is', async () => {
+    const [origin] = await t.app.platforms.sandboxOrigins('telegram');
+    const faults = `http://${origin}/__fake/faults`;
+    await fetch(faults, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'contentRejected', message: 'Bad Request: chat not found', times: 1 }),
+    });
+    const marker = `Retry me ${Date.now()}`;
+    const made = await published('lead', marker, [accounts.telegram]);
+    const [id] = made.children as [number];
+    expect(await statusOf(id)).toBe('failed');
+    expect((await post('/content/publish/retry', 'intl', { id })).status).toBe(404);
+    const [first, second] = await Promise.all([
+      post<{ retried: number[]; kept: { id: number; status: string }[] }>('/content/publish/retry', 'lead', {
+        id: made.parentId,
+      }),
+      post<{ retried: number[]; kept: { id: number; status: string }[] }>('/content/publish/retry', 'lead', {
+        id,
+      }),
+    ]);
+    expect([...first.body.data.retried, ...second.body.data.retried]).toEqual([id]);
+    expect(await statusOf(id)).toBe('queued');
+    await t.app.publishing.send(id);
+    expect(await statusOf(id)).toBe('published');
+    expect(await postsOn('telegram', marker)).toHaveLength(1);
+    const again = await post<{ retried: number[]; kept: unknown[] }>('/content/publish/retry', 'lead', {
+      id,
+    });
+    expect(again.body.data).toEqual({ retried: [], kept: [{ id, status: 'published' }] });
+  });
+});
+
 describe('withdrawArticle', () => {
   it("deletes a publish action's posts from every platform's local server", async () => {
     const marker = `Withdraw everywhere ${Date.now()}`;

@@ -28,6 +28,10 @@ export function publishingRoutes(app: FastifyInstance, service: PublishingServic
     service.chunkStatus(sessionOf(request).principal, query.taskId),
   );
 
+  route(app, 'publicationRetry', ({ body, request }) =>
+    service.retry(sessionOf(request).principal, body.id, requestMeta(request)),
+  );
+
   route(app, 'publicationSettle', ({ body, request }) =>
     service.settle(sessionOf(request).principal, body, requestMeta(request)),
   );

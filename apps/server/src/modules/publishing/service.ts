@@ -14,6 +14,7 @@ import type {
   PublishBody,
   PublishTargets,
   PublicationUpdateBody,
+  RetryResult,
   SettleBody,
 } from '@postdeck/contract/publishing';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
@@ -49,6 +50,7 @@ export const PUBLISH_ACTIONS = {
   cancel: 'publish.cancel',
   settle: 'publish.settle',
   update: 'publish.update',
+  retry: 'publish.retry',
 } as const;
 
 /** What the history files a publish action under: a video among its media, else images, else text. */
@@ -409,6 +411,56 @@ export function createPublishingService(deps: PublishingServiceDeps) {
       const [publication] = await publicationsById(db, [row.id]);
       if (!publication) throw new AppError('notFound');
       return publication;
+    },
+
+    /**
+     * Sends failed publications again: one, or a parent's failed children. A failure is known not
+     * to have posted (DESIGN.md §6), so a resend cannot post twice; its attempts count afresh.
+     */
+    async retry(principal: Principal, id: number, meta: RequestMeta): Promise<RetryResult> {
+      const row = await visible(principal, id);
+      const targets =
+        row.accountId === null
+          ? await db
+              .select({ id: publications.id, status: publications.status })
+              .from(publications)
+              .where(eq(publications.parentId, row.id))
+              .orderBy(asc(publications.id))
+          : [{ id: row.id, status: row.status }];
+      const result: RetryResult = { retried: [], kept: [] };
+      for (const target of targets) {
+        const now = clock.now();
+        const moved = await move(db, {
+          id: target.id,
+          from: ['failed'],
+          to: 'queued',
+          actorId: principal.id,
+          set: { attempts: 0, nextAttemptAt: now, errorKind: null, errorMessage: null },
+          detail: { how: 'retry' },
+          at: now,
+          also: async (tx) => {
+            await auditChange(tx, principal, meta, {
+              action: PUBLISH_ACTIONS.retry,
+              target: `publication:${target.id}`,
+              detail: {},
+              at: now,
+            });
+            await deps.jobs?.send('publishing.send', { publicationId: target.id }, { tx });
+          },
+        });
+        if (moved) result.retried.push(target.id);
+        else {
+          const [current] = await db
+            .select({ status: publications.status })
+            .from(publications)
+            .where(eq(publications.id, target.id));
+          result.kept.push({
+            id: target.id,
+            status: (current?.status ?? target.status) as PublicationStatus,
+          });
+        }
+      }
+      return result;
     },
 
     /** Settles an unconfirmed publication: it is there (its link, checked against the account), or again. */
