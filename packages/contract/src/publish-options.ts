@@ -21,12 +21,47 @@ export const youtubeOptionsSchema = z.strictObject({
   tags: z.array(z.string().trim().min(1).max(100)).max(30).optional(),
 });
 
+/** The most places one Facebook audience takes (feed_targeting's limit on countries, for all kinds together). */
+export const FACEBOOK_AUDIENCE_MAX = 25;
+
+/** A region or a city as queryFacebookArea found it: Graph's numeric key, and its name for the composer's chips. */
+const facebookAreaSchema = z.strictObject({
+  key: z.string().regex(/^\d{1,20}$/),
+  name: z.string().trim().min(1).max(200),
+});
+
+/**
+ * Who may see a page post (platforms.md §1 Audience targeting): the places found with
+ * queryFacebookArea, grouped by kind as Graph's `targeting.geo_locations` takes them (countries by
+ * ISO code, regions and cities by key). Only people in these places see the post. Between 1 and
+ * FACEBOOK_AUDIENCE_MAX places, none twice.
+ */
+export const facebookAudienceSchema = z
+  .strictObject({
+    /** ISO 3166 alpha-2, upper case ('CA'). */
+    countries: z.array(z.string().regex(/^[A-Z]{2}$/)),
+    regions: z.array(facebookAreaSchema),
+    cities: z.array(facebookAreaSchema),
+  })
+  .superRefine((audience, ctx) => {
+    const total = audience.countries.length + audience.regions.length + audience.cities.length;
+    if (total === 0)
+      ctx.addIssue({ code: 'custom', message: 'Choose at least one place, or leave the audience out' });
+    if (total > FACEBOOK_AUDIENCE_MAX)
+      ctx.addIssue({ code: 'custom', message: `At most ${FACEBOOK_AUDIENCE_MAX} places` });
+    const twice = (keys: string[]) => new Set(keys).size !== keys.length;
+    if (
+      twice(audience.countries) ||
+      twice(audience.regions.map((r) => r.key)) ||
+      twice(audience.cities.map((c) => c.key))
+    )
+      ctx.addIssue({ code: 'custom', message: 'A place is chosen twice' });
+  });
+export type FacebookAudience = z.infer<typeof facebookAudienceSchema>;
+
 export const facebookOptionsSchema = z.strictObject({
-  /** A place's page id, from queryFacebookArea. */
-  placeId: z
-    .string()
-    .regex(/^\d{1,30}$/)
-    .optional(),
+  /** Only people in these places see the post (Graph's `targeting`); everyone when absent. */
+  audience: facebookAudienceSchema.optional(),
 });
 
 export const vkOptionsSchema = z.strictObject({

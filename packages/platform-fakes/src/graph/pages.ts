@@ -6,6 +6,7 @@ import { type Authed, authenticate, requirePageToken } from './guard.ts';
 import { graphError, invalidParameter, serverError, unknownObject } from './replies.ts';
 import { fetchMedia, mimeOf, sniff } from './sniff.ts';
 import type { GraphState, PagePost } from './state.ts';
+import { readTargeting } from './targeting.ts';
 
 /** platforms.md §1 Limits: 63,206 characters; photos under 4 MB. */
 export const MAX_MESSAGE = 63_206;
@@ -15,10 +16,10 @@ type ById = { Params: { version: string; id: string } };
 
 /**
  * A page's feed and photos (platforms.md §1 Publish): text and link posts, single photos, and
- * multi-photo posts from unpublished photos (attached_media), each with the `place` it is tagged
- * at; reading the feed back for reconciling, newest first, a page at a time (`paging.next` with an
- * `after` cursor, as Graph's cursor-paged edges do). A post is `<page id>_<n>`; its permalink is
- * `<base>/<post id>` (a video's, `<base>/<page>/videos/<video id>`).
+ * multi-photo posts from unpublished photos (attached_media), each with the `targeting` that says
+ * who sees it (targeting.ts); reading the feed back for reconciling, newest first, a page at a
+ * time (`paging.next` with an `after` cursor, as Graph's cursor-paged edges do). A post is
+ * `<page id>_<n>`; its permalink is `<base>/<post id>` (a video's, `<base>/<page>/videos/<video id>`).
  */
 export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
   const permalink = (postId: string) => `${ctx.url}/${postId}`;
@@ -45,6 +46,8 @@ export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
         reply,
         'Invalid attached_media: the media_fbid is not an unpublished photo of this page',
       );
+    const targeting = readTargeting(params);
+    if (!targeting.ok) return graphError(reply, 400, targeting.error);
     if (mediaIds.length === 0 && isDuplicate(ctx, state, pageId, message, link))
       return graphError(reply, 400, { code: 506, message: '(#506) Duplicate status message' });
     for (const id of mediaIds) state.photos.delete(id);
@@ -52,8 +55,7 @@ export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
       message,
       link,
       kind: mediaIds.length ? 'photo' : 'status',
-      targeting: params.json('targeting'),
-      place: params.get('place'),
+      targeting: targeting.targeting,
       media: photos.flatMap((p) => (p ? [p.file] : [])),
     });
     const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
@@ -67,6 +69,8 @@ export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
     const authed = authenticate(request, reply, ctx, state, 'POST /{page-id}/photos', pageId);
     if (!authed || !requirePageToken(reply, authed, pageId)) return reply;
     const { params } = authed;
+    const targeting = readTargeting(params);
+    if (!targeting.ok) return graphError(reply, 400, targeting.error);
     const file = await photoFile(authed);
     if (!file) return badPhoto(reply);
     const photoId = state.id('10');
@@ -77,7 +81,7 @@ export function pageRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
     const postId = createPost(ctx, state, pageId, {
       message: params.get('message') ?? params.get('caption') ?? '',
       kind: 'photo',
-      place: params.get('place'),
+      targeting: targeting.targeting,
       media: [file],
     });
     const after = ctx.afterCommit(reply, authed.fault, () => serverError(reply));
@@ -155,7 +159,6 @@ export function createPost(
     kind: post.kind,
     videoId: post.videoId,
     targeting: post.targeting,
-    place: post.place,
   });
   return id;
 }

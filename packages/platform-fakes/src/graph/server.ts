@@ -11,6 +11,7 @@ import { oauthRoutes } from './oauth.ts';
 import { pageRoutes, permalinkOf } from './pages.ts';
 import { searchRoutes } from './search.ts';
 import { type GraphPage, GraphState, type InstagramAccount } from './state.ts';
+import { withAudience } from './targeting.ts';
 import { videoRoutes } from './videos.ts';
 
 /**
@@ -82,7 +83,9 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void
   const page = (platform: string, id: string, reply: FastifyReply) => {
     const post = ctx.posts.get(id);
     if (!post) return reply.code(404).type('text/plain').send("This content isn't available right now");
-    return reply.type('text/html; charset=utf-8').send(postPage(platform, post));
+    // A targeted page post says who sees it (platforms.md §1 Audience targeting).
+    const html = withAudience(postPage(platform, post), state.pagePosts.get(id)?.targeting);
+    return reply.type('text/html; charset=utf-8').send(html);
   };
   app.get<{ Params: { postId: string } }>('/:postId', async (request, reply) => {
     const { postId } = request.params;

@@ -1,5 +1,6 @@
 import { OAuthStore, type OAuthUser } from '../oauth/store.ts';
 import type { FakeMedia } from '../posts.ts';
+import type { GraphTargeting } from './targeting.ts';
 
 /** What the Graph fake holds besides its posts: users, pages, Instagram accounts, uploads, containers. */
 
@@ -67,10 +68,8 @@ export interface PagePost {
   kind: 'status' | 'photo' | 'video';
   /** A video post's video. */
   videoId?: string | undefined;
-  /** Targeting as sent (platforms.md §1 Audience targeting), kept for tests. */
-  targeting?: unknown;
-  /** The place the post is tagged at (`place`, a location page's id), kept for tests. */
-  place?: string | undefined;
+  /** Who sees it (platforms.md §1 Audience targeting), as sent and checked; its public page says so. */
+  targeting?: GraphTargeting | undefined;
 }
 
 export type ContainerStatus = 'IN_PROGRESS' | 'FINISHED' | 'PUBLISHED' | 'ERROR' | 'EXPIRED';

@@ -6,6 +6,7 @@ import { createPost } from './pages.ts';
 import { graphError, invalidParameter, serverError, unknownObject } from './replies.ts';
 import { fetchMedia, mimeOf, sniff } from './sniff.ts';
 import type { GraphState, VideoSession } from './state.ts';
+import { type GraphTargeting, readTargeting } from './targeting.ts';
 
 type ById = { Params: { version: string; id: string } };
 
@@ -15,7 +16,7 @@ type ById = { Params: { version: string; id: string } };
  * (one status check, or `polls` under slowProcessing) before GET /{video-id}?fields=status says
  * ready. A published video is a page post of its own id (`<page>_<n>`, the video's `post_id`),
  * which the feed lists. Fault calls: "POST /{page-id}/videos:start|transfer|finish|cancel",
- * "POST /{page-id}/videos" (file_url).
+ * "POST /{page-id}/videos" (file_url). Finish and file_url take the post's `targeting` (targeting.ts).
  */
 export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
   app.post<ById>('/:version/:id/videos', async (request, reply) => {
@@ -94,9 +95,11 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Graph
     const session = state.videoSessions.get(authed.params.get('upload_session_id') ?? '');
     if (!session || session.pageId !== pageId || session.received.byteLength !== session.fileSize)
       return uploadProblem(reply, 6001);
+    const targeting = readTargeting(authed.params);
+    if (!targeting.ok) return graphError(reply, 400, targeting.error);
     if (sniff(session.received) !== 'mp4') return uploadProblem(reply, 6000);
     session.finished = true;
-    createVideo(authed, pageId, session.videoId, session.received, 'video.mp4');
+    createVideo(authed, pageId, session.videoId, session.received, 'video.mp4', targeting.targeting);
     return ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? { success: true };
   }
 
@@ -104,21 +107,30 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Graph
     const url = authed.params.get('file_url');
     const fetched = url ? await fetchMedia(url) : undefined;
     if (!url) return invalidParameter(reply, 'The parameter file_url or upload_phase is required');
+    const targeting = readTargeting(authed.params);
+    if (!targeting.ok) return graphError(reply, 400, targeting.error);
     if (!fetched)
       return graphError(reply, 400, { code: 389, message: '(#389) Unable to fetch video file from URL.' });
     if (sniff(fetched.bytes) !== 'mp4') return uploadProblem(reply, 6000);
     const videoId = state.id('12');
-    createVideo(authed, pageId, videoId, fetched.bytes, fetched.name);
+    createVideo(authed, pageId, videoId, fetched.bytes, fetched.name, targeting.targeting);
     return ctx.afterCommit(reply, authed.fault, () => serverError(reply)) ?? { id: videoId };
   }
 
-  function createVideo(authed: Authed, pageId: string, videoId: string, bytes: Uint8Array, name: string) {
+  function createVideo(
+    authed: Authed,
+    pageId: string,
+    videoId: string,
+    bytes: Uint8Array,
+    name: string,
+    targeting: GraphTargeting | undefined,
+  ) {
     const slow = authed.fault?.kind === 'slowProcessing' ? (authed.fault.polls ?? 3) : 1;
     const postId = createPost(ctx, state, pageId, {
       message: authed.params.get('description') ?? '',
       kind: 'video',
       videoId,
-      targeting: authed.params.json('targeting'),
+      targeting,
       media: [{ name, mime: mimeOf(bytes), bytes }],
     });
     state.videos.set(videoId, {

@@ -315,16 +315,84 @@ describe('Facebook: publish, find, metrics, remove', () => {
     expect(videoOf(again.externalId)?.id).not.toBe(told[0]?.['videoId']);
   });
 
-  it('tags the place chosen (placeId) on text and photo posts', async () => {
-    const options = { placeId: '108424279189115' };
+  it('aims text, photo, multi-photo and video posts at the audience chosen (Graph targeting)', async () => {
+    const options = {
+      audience: {
+        countries: ['ES'],
+        regions: [{ key: '528', name: 'Ontario' }],
+        cities: [{ key: '2459115', name: 'Tokyo' }],
+      },
+    };
+    const sent = {
+      geo_locations: { countries: ['ES'], regions: [{ key: '528' }], cities: [{ key: '2459115' }] },
+    };
     const text = await adapter.publish(account, { ...post('Here'), options });
     const photo = await adapter.publish(account, { ...post('There', [testMedia('image')]), options });
-    expect(fake.state.pagePosts.get(text.externalId)?.place).toBe(options.placeId);
-    expect(fake.state.pagePosts.get(photo.externalId)?.place).toBe(options.placeId);
-    const refused = await failure(
-      adapter.publish(account, { ...post('Nowhere'), options: { placeId: 'Toronto' } }),
+    const photos = await adapter.publish(account, {
+      ...post('Both', [testMedia('image'), testMedia('image', 'b.jpg')]),
+      options,
+    });
+    const clip = await adapter.publish(account, { ...post('A clip', [testMedia('video')]), options });
+    for (const published of [text, photo, photos, clip])
+      expect(fake.state.pagePosts.get(published.externalId)?.targeting).toEqual(sent);
+    expect(await (await fetch(text.url)).text()).toContain(
+      'Shown only to people in: Spain (country), Ontario (region), Tokyo (city)',
     );
-    expect(refused.kind).toBe('rejected');
+    // Only the kinds chosen are sent; without an audience, no targeting at all.
+    const cityOnly = {
+      audience: { countries: [], regions: [], cities: [{ key: '296875', name: 'Toronto' }] },
+    };
+    const toronto = await adapter.publish(account, { ...post('Toronto only'), options: cityOnly });
+    expect(fake.state.pagePosts.get(toronto.externalId)?.targeting).toEqual({
+      geo_locations: { cities: [{ key: '296875' }] },
+    });
+    const everyone = await adapter.publish(account, post('Everyone'));
+    expect(fake.state.pagePosts.get(everyone.externalId)?.targeting).toBeUndefined();
+  });
+
+  it('a video fetched by Graph (file_url) carries the audience too', async () => {
+    const first = await adapter.publish(account, post('Source clip', [testMedia('video')]));
+    const publicUrl = `${fake.url}/__fake/posts/${first.externalId}/media/0`;
+    const options = { audience: { countries: ['JP'], regions: [], cities: [] } };
+    const published = await adapter.publish(account, {
+      ...post('By URL, for Japan', [{ ...testMedia('video'), publicUrl }]),
+      options,
+    });
+    expect(fake.state.pagePosts.get(published.externalId)?.targeting).toEqual({
+      geo_locations: { countries: ['JP'] },
+    });
+  });
+
+  it('an audience the contract refuses is not sent; one Graph refuses (places overlap) is rejected', async () => {
+    const posts = fake.posts.all().length;
+    const empty = await failure(
+      adapter.publish(account, {
+        ...post('Nobody'),
+        options: { audience: { countries: [], regions: [], cities: [] } },
+      }),
+    );
+    expect(empty.kind).toBe('rejected');
+    const lowerCase = await failure(
+      adapter.publish(account, {
+        ...post('Lower case'),
+        options: { audience: { countries: ['ca'], regions: [], cities: [] } },
+      }),
+    );
+    expect(lowerCase.kind).toBe('rejected');
+    const overlap = await failure(
+      adapter.publish(account, {
+        ...post('Canada and Toronto'),
+        options: {
+          audience: { countries: ['CA'], regions: [], cities: [{ key: '296875', name: 'Toronto' }] },
+        },
+      }),
+    );
+    expect(overlap.kind).toBe('rejected');
+    expect(overlap.detail).toMatchObject({
+      platformCode: '100',
+      platformMessage: 'Some of your locations overlap. Try removing a location.',
+    });
+    expect(fake.posts.all()).toHaveLength(posts);
   });
 
   it('a photo with a public address is fetched by Graph (url), not sent', async () => {

@@ -1,5 +1,5 @@
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
-import { facebookOptionsSchema } from '@postdeck/contract/publish-options';
+import { type FacebookAudience, facebookOptionsSchema } from '@postdeck/contract/publish-options';
 import { z } from '@postdeck/contract/zod';
 import type {
   AccountAccess,
@@ -67,13 +67,13 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Facebo
     client: ReturnType<typeof api>,
     pageId: string,
     file: MediaFile,
-    published?: { caption: string; place: string | undefined },
+    published?: { caption: string; targeting: string | undefined },
   ) {
     const form = new FormData();
     if (file.publicUrl) form.set('url', file.publicUrl);
     else form.set('source', await mediaBlob(file), file.name);
     if (published) form.set('message', published.caption);
-    if (published?.place) form.set('place', published.place);
+    if (published?.targeting) form.set('targeting', published.targeting);
     if (!published) form.set('published', 'false');
     if (file.altText) form.set('alt_text_custom', file.altText);
     return client.postPhoto(pageId, form, published !== undefined);
@@ -100,10 +100,10 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Facebo
       const client = api(account);
       const videos = post.media.filter((m) => m.kind === 'video');
       const [first, ...rest] = post.media;
-      // The place a post is tagged at (a page id from queryFacebookArea): feed and photo posts take it.
-      const place = facebookOptions(post).placeId;
+      // Who may see it (the places chosen from queryFacebookArea): feed, photo and video posts take it.
+      const targeting = targetingOf(facebookOptions(post).audience);
       if (!first) {
-        const entry = await client.postFeed(pageId, { message: post.text, link: post.link, place });
+        const entry = await client.postFeed(pageId, { message: post.text, link: post.link, targeting });
         return { externalId: entry.id, url: postUrl(entry) };
       }
       const message = withLink(post.text, post.link);
@@ -113,23 +113,31 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Facebo
             platform: 'facebook',
             platformMessage: 'A Facebook post takes one video, alone',
           });
-        const published = await publishVideo(client, pageId, first, message, polling, post);
+        const published = await publishVideo(
+          client,
+          pageId,
+          first,
+          { description: message, targeting },
+          polling,
+          post,
+        );
         return {
           externalId: published.postId,
           url: published.permalink ?? `${postUrlBase}/${published.postId}`,
         };
       }
       if (rest.length === 0) {
-        const answer = await photo(client, pageId, first, { caption: message, place });
+        const answer = await photo(client, pageId, first, { caption: message, targeting });
         const id = answer.post_id ?? answer.id;
         return { externalId: id, url: answer.permalink_url ?? `${postUrlBase}/${id}` };
       }
-      // platforms.md §1 Publish, multi-photo: unpublished photos first, then one post with them.
+      // platforms.md §1 Publish, multi-photo: unpublished photos first, then one post with them
+      // (the post is what people see: it carries the targeting).
       const photos = [];
       for (const file of post.media) photos.push((await photo(client, pageId, file)).id);
       const entry = await client.postFeed(pageId, {
         message,
-        place,
+        targeting,
         attached_media: JSON.stringify(photos.map((id) => ({ media_fbid: id }))),
       });
       return { externalId: entry.id, url: postUrl(entry) };
@@ -189,6 +197,22 @@ const facebookOptions = (post: PostInput) => {
     platformMessage: `the post's Facebook options: ${z.prettifyError(parsed.error)}`,
   });
 };
+
+/**
+ * Graph's `targeting` for an audience (platforms.md §1 Audience targeting), as JSON:
+ * `{"geo_locations":{"countries":["CA"],"regions":[{"key":"528"}],"cities":[{"key":"296875"}]}}`,
+ * the kinds chosen only; the names are the composer's, Graph takes keys.
+ */
+function targetingOf(audience: FacebookAudience | undefined): string | undefined {
+  if (!audience) return undefined;
+  const keys = (areas: readonly { key: string }[]) => areas.map(({ key }) => ({ key }));
+  const geo = {
+    ...(audience.countries.length > 0 ? { countries: audience.countries } : {}),
+    ...(audience.regions.length > 0 ? { regions: keys(audience.regions) } : {}),
+    ...(audience.cities.length > 0 ? { cities: keys(audience.cities) } : {}),
+  };
+  return JSON.stringify({ geo_locations: geo });
+}
 
 /** A video whose upload never finished is unknown to Graph: there is no post to name. */
 function notFoundAsUndefined(error: unknown): undefined {

@@ -24,14 +24,15 @@ export async function publishVideo(
   api: PageApi,
   pageId: string,
   file: MediaFile,
-  description: string,
+  /** The post's text, and who may see it (Graph's targeting JSON) when the author chose. */
+  fields: { description: string; targeting?: string | undefined },
   polling: Polling,
   post: Pick<PostInput, 'progress' | 'onProgress'>,
 ): Promise<{ postId: string; permalink?: string | undefined }> {
   const earlier = post.progress?.[VIDEO_PROGRESS.videoId];
   if (earlier && (await wasPublished(api, earlier))) return processed(api, earlier, polling);
   if (file.publicUrl) {
-    const videoId = await api.videoFromUrl(pageId, { file_url: file.publicUrl, description });
+    const videoId = await api.videoFromUrl(pageId, { file_url: file.publicUrl, ...fields });
     await post.onProgress?.({ [VIDEO_PROGRESS.videoId]: videoId });
     return processed(api, videoId, polling);
   }
@@ -51,7 +52,7 @@ export async function publishVideo(
     form.set('video_file_chunk', await rangeBlob(file, start, end), file.name);
     offsets = await api.transferChunk(pageId, form);
   }
-  await api.finishVideo(pageId, { upload_session_id: session.upload_session_id, description });
+  await api.finishVideo(pageId, { upload_session_id: session.upload_session_id, ...fields });
   return processed(api, session.video_id, polling);
 }
 

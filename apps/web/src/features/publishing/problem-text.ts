@@ -21,7 +21,7 @@ const OPTION_NAMES = new Set<string>([
   'privacy',
   'categoryId',
   'tags',
-  'placeId',
+  'audience',
   'signed',
   'fromGroup',
   'silent',

@@ -84,10 +84,10 @@ describe('problemsOf', () => {
   it('checks the options against the platform schema', () => {
     const problems = problemsOf(
       account(1, 'facebook'),
-      { ...EMPTY_VARIANT, options: { placeId: 'cafe' } },
+      { ...EMPTY_VARIANT, options: { audience: { countries: ['Canada'], regions: [], cities: [] } } },
       source,
     );
-    expect(problems).toEqual([{ source: 'option', field: 'options.placeId', blocking: true }]);
+    expect(problems).toEqual([{ source: 'option', field: 'options.audience', blocking: true }]);
   });
 });
 

@@ -1,5 +1,6 @@
+import type { DataOf } from '@postdeck/contract/endpoints';
 import type { PublishBody } from '@postdeck/contract/publishing';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../api/client';
 
 /** Every cached answer about publishing starts with this key. */
@@ -26,3 +27,20 @@ export function usePublish() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: PUBLISHING_KEY }),
   });
 }
+
+export type FacebookArea = DataOf<'publishFacebookArea'>['items'][number];
+
+/**
+ * The places a Facebook account's posts can be aimed at, found by name (queryFacebookArea), for
+ * the audience picker. Nothing is asked before something is typed; the last answer stays shown
+ * while the next one comes. inlineErrors: the picker says itself why a search failed.
+ */
+export const useFacebookAreas = (accountId: number, q: string) =>
+  useQuery({
+    queryKey: [...PUBLISHING_KEY, 'facebookAreas', accountId, q],
+    queryFn: ({ signal }) =>
+      request('publishFacebookArea', { query: { accountId, q }, signal, inlineErrors: true }),
+    enabled: q !== '',
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });

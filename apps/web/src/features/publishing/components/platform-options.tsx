@@ -10,6 +10,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PublishingMessages } from '../../../i18n/locales/publishing/en';
 import { type PublishSource, type Variant, youtubeTitle } from '../target-variant';
+import { FacebookAudienceField } from './facebook-audience-field';
 
 export interface FieldFeedback {
   validateStatus?: 'error' | 'warning';
@@ -18,6 +19,8 @@ export interface FieldFeedback {
 
 export interface PlatformOptionsProps {
   platform: PublishingPlatform;
+  /** The channel account the post goes to (Facebook's audience search asks with it). */
+  accountId: number;
   variant: Variant;
   source: PublishSource;
   onChange: (variant: Variant) => void;
@@ -183,19 +186,21 @@ function YoutubeOptions(props: PlatformOptionsProps) {
 
 function FacebookOptions(props: PlatformOptionsProps) {
   const { t } = useTranslation();
+  const { validateStatus } = props.feedback('options.audience');
   return (
     <Item
       props={props}
-      name="placeId"
-      label={t('publishing.options.placeId')}
-      extra={t('publishing.options.placeIdHint')}
+      name="audience"
+      label={t('publishing.options.audience')}
+      extra={t('publishing.options.audienceHint')}
     >
       {(id) => (
-        <Input
+        <FacebookAudienceField
           id={id}
-          inputMode="numeric"
-          value={text(props.variant.options['placeId']) ?? ''}
-          onChange={(event) => setOption(props, 'placeId', event.target.value.trim() || undefined)}
+          accountId={props.accountId}
+          value={props.variant.options['audience']}
+          onChange={(audience) => setOption(props, 'audience', audience)}
+          status={validateStatus}
         />
       )}
     </Item>

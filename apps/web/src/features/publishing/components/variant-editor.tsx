@@ -117,6 +117,7 @@ export function VariantEditor({
         </Form.Item>
         <PlatformOptions
           platform={account.platform}
+          accountId={account.id}
           variant={variant}
           source={source}
           onChange={onChange}
