@@ -221,6 +221,51 @@ export const ENDPOINT_ROUTES = {
     path: '/content/publish/retry',
     permission: PERMISSIONS.publishCreate,
   },
+  publishScheduleList: {
+    method: 'GET',
+    path: '/content/publish/scheduleList',
+    permission: PERMISSIONS.publishScheduleList,
+  },
+  publishCalendarLink: {
+    method: 'GET',
+    path: '/content/publish/calendarLink',
+    permission: PERMISSIONS.publishScheduleList,
+  },
+  publishCalendarLinkRenew: {
+    method: 'POST',
+    path: '/content/publish/calendarLink/renew',
+    permission: PERMISSIONS.publishScheduleList,
+  },
+  publishCalendarLinkRevoke: {
+    method: 'POST',
+    path: '/content/publish/calendarLink/revoke',
+    permission: PERMISSIONS.publishScheduleList,
+  },
+  publishCalendarFeed: {
+    method: 'GET',
+    path: '/content/publish/calendarFeed',
+    permission: PUBLIC,
+  },
+  publishHistoryExport: {
+    method: 'GET',
+    path: '/content/publish/export',
+    permission: PERMISSIONS.publishList,
+  },
+  publishImportTemplate: {
+    method: 'GET',
+    path: '/content/publish/import/template',
+    permission: PERMISSIONS.publishCreate,
+  },
+  publishImportPreview: {
+    method: 'POST',
+    path: '/content/publish/import/preview',
+    permission: PERMISSIONS.publishCreate,
+  },
+  publishImportConfirm: {
+    method: 'POST',
+    path: '/content/publish/import/confirm',
+    permission: PERMISSIONS.publishCreate,
+  },
   publicationSettle: {
     method: 'POST',
     path: '/content/publish/settle',

@@ -51,6 +51,22 @@ import {
   withdrawalBodySchema,
   withdrawalSchema,
 } from './publishing.ts';
+import { publishExportQuerySchema, publishExportSchema } from './publish-export.ts';
+import {
+  publishImportConfirmBodySchema,
+  publishImportPreviewBodySchema,
+  publishImportPreviewSchema,
+  publishImportResultSchema,
+  publishImportTemplateQuerySchema,
+  publishImportTemplateSchema,
+} from './publish-import.ts';
+import {
+  calendarFeedQuerySchema,
+  calendarFeedSchema,
+  calendarLinkSchema,
+  scheduleListSchema,
+  scheduleQuerySchema,
+} from './publish-schedule.ts';
 import {
   publishHistoryChildrenSchema,
   publishHistoryListSchema,
@@ -455,6 +471,70 @@ export const endpoints = {
     tag: 'publishing',
     body: retryBodySchema,
     response: retryResultSchema,
+  },
+  publishScheduleList: {
+    ...ENDPOINT_ROUTES.publishScheduleList,
+    summary:
+      "The publications of the caller's data scope still to go out in a window of time (at most 62 days), earliest first",
+    tag: 'publishing',
+    querystring: scheduleQuerySchema,
+    response: scheduleListSchema,
+  },
+  publishCalendarLink: {
+    ...ENDPOINT_ROUTES.publishCalendarLink,
+    summary: "The caller's secret iCalendar address of the scheduled publications, if they made one",
+    tag: 'publishing',
+    response: calendarLinkSchema,
+  },
+  publishCalendarLinkRenew: {
+    ...ENDPOINT_ROUTES.publishCalendarLinkRenew,
+    summary: 'Makes a new secret iCalendar address for the caller; the old one stops working',
+    tag: 'publishing',
+    response: calendarLinkSchema,
+  },
+  publishCalendarLinkRevoke: {
+    ...ENDPOINT_ROUTES.publishCalendarLinkRevoke,
+    summary: "Revokes the caller's iCalendar address",
+    tag: 'publishing',
+    response: calendarLinkSchema,
+  },
+  publishCalendarFeed: {
+    ...ENDPOINT_ROUTES.publishCalendarFeed,
+    summary:
+      'The scheduled publications as an iCalendar feed (text/calendar, not the JSON envelope); the token in the address is the credential',
+    tag: 'publishing',
+    querystring: calendarFeedQuerySchema,
+    response: calendarFeedSchema,
+  },
+  publishHistoryExport: {
+    ...ENDPOINT_ROUTES.publishHistoryExport,
+    summary:
+      'The filtered publish list as an XLSX or CSV file (one line per account, the columns of the page; not the JSON envelope)',
+    tag: 'publishing',
+    querystring: publishExportQuerySchema,
+    response: publishExportSchema,
+  },
+  publishImportTemplate: {
+    ...ENDPOINT_ROUTES.publishImportTemplate,
+    summary: 'A template file for bulk scheduling (CSV or XLSX; not the JSON envelope)',
+    tag: 'publishing',
+    querystring: publishImportTemplateQuerySchema,
+    response: publishImportTemplateSchema,
+  },
+  publishImportPreview: {
+    ...ENDPOINT_ROUTES.publishImportPreview,
+    summary:
+      'Reads a CSV or XLSX of posts and runs the preflight on each row; nothing is scheduled until it is confirmed',
+    tag: 'publishing',
+    body: publishImportPreviewBodySchema,
+    response: publishImportPreviewSchema,
+  },
+  publishImportConfirm: {
+    ...ENDPOINT_ROUTES.publishImportConfirm,
+    summary: 'Schedules every row of a preview without problems, all or none',
+    tag: 'publishing',
+    body: publishImportConfirmBodySchema,
+    response: publishImportResultSchema,
   },
   publicationSettle: {
     ...ENDPOINT_ROUTES.publicationSettle,

@@ -584,6 +584,30 @@ export const ERRORS = {
     es: 'Marque como retirada la publicación de una cuenta cada vez, no una publicación entera',
     ja: '取り下げ済みの印は、公開全体ではなくアカウントの投稿ごとに付けてください',
   }),
+  publicationPausedHere: entry(ERROR_CODES.publicationPausedHere, {
+    en: 'Publishing to {{account}} is paused ({{reason}}): it can be moved once publishing resumes',
+    zh: '{{account}} 的发布已暂停（{{reason}}）：恢复发布后才能调整时间',
+    es: 'La publicación en {{account}} está en pausa ({{reason}}): podrá moverse cuando se reanude',
+    ja: '{{account}} への公開は一時停止中です（{{reason}}）。再開後に時刻を変更できます',
+  }),
+  publishImportExpired: entry(ERROR_CODES.publishImportExpired, {
+    en: 'This preview has expired or was already confirmed: read the file again',
+    zh: '此预览已过期或已确认：请重新读取文件',
+    es: 'Esta vista previa caducó o ya se confirmó: vuelva a leer el archivo',
+    ja: 'このプレビューは期限切れか、すでに確定済みです。ファイルをもう一度読み込んでください',
+  }),
+  publishImportInvalid: entry(ERROR_CODES.publishImportInvalid, {
+    en: 'Some rows have problems: fix them in the file and read it again; nothing was scheduled',
+    zh: '部分行有问题：请在文件中修正后重新读取；未安排任何发布',
+    es: 'Algunas filas tienen problemas: corríjalas en el archivo y vuelva a leerlo; no se programó nada',
+    ja: '一部の行に問題があります。ファイルを修正して読み込み直してください。何も予約されていません',
+  }),
+  publishExportTooLarge: entry(ERROR_CODES.publishExportTooLarge, {
+    en: 'More than {{max}} rows match: narrow the filters to export them',
+    zh: '匹配的行超过 {{max}} 行：请缩小筛选范围后再导出',
+    es: 'Coinciden más de {{max}} filas: acote los filtros para exportarlas',
+    ja: '一致する行が {{max}} 行を超えています。絞り込んでからエクスポートしてください',
+  }),
   forbidden: entry(ERROR_CODES.forbidden, {
     en: 'You have no permission to access, please contact the administrator',
     zh: '您没有访问权限，请联系管理员',

@@ -37,6 +37,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.unknownReference': 'This item does not exist (it may have just been deleted)',
     'validation.taken': 'This value is already taken',
     'validation.cursor': 'This page link no longer fits the list; start again from the first page',
+    'validation.scheduleWindow': 'Show at most 62 days at a time',
+    'validation.base64': 'The file could not be read: send it again',
     'validation.pageBeyondBound': 'Pages this deep are reached with Next from the last numbered page',
     'validation.telegramBotToken': 'Paste the token BotFather gave, like 123456789:AAH…',
     'validation.telegramChannel':
@@ -77,6 +79,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.unknownReference': '该项不存在（可能刚被删除）',
     'validation.taken': '该值已被使用',
     'validation.cursor': '此翻页链接已与列表不符，请从第一页重新开始',
+    'validation.scheduleWindow': '一次最多显示 62 天',
+    'validation.base64': '无法读取该文件：请重新发送',
     'validation.pageBeyondBound': '这么靠后的页面请从最后一个编号页点“下一页”进入',
     'validation.telegramBotToken': '请粘贴 BotFather 提供的令牌，例如 123456789:AAH…',
     'validation.telegramChannel': '频道请填写 @用户名，私有频道请填写以 -100 开头的 ID',
@@ -118,6 +122,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.unknownReference': 'Este elemento no existe (puede que se acabe de eliminar)',
     'validation.taken': 'Este valor ya está en uso',
     'validation.cursor': 'Este enlace de página ya no corresponde a la lista; vuelva a la primera página',
+    'validation.scheduleWindow': 'Muestre como máximo 62 días a la vez',
+    'validation.base64': 'No se pudo leer el archivo: envíelo de nuevo',
     'validation.pageBeyondBound':
       'A las páginas tan lejanas se llega con Siguiente desde la última página numerada',
     'validation.telegramBotToken': 'Pegue el token que dio BotFather, como 123456789:AAH…',
@@ -160,6 +166,8 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.unknownReference': 'この項目は存在しません（削除されたばかりの可能性があります）',
     'validation.taken': 'この値はすでに使われています',
     'validation.cursor': 'このページへのリンクは一覧と合わなくなりました。最初のページからやり直してください',
+    'validation.scheduleWindow': '一度に表示できるのは最大 62 日です',
+    'validation.base64': 'ファイルを読み取れませんでした。もう一度送信してください',
     'validation.pageBeyondBound':
       'これより後ろのページへは、番号付きの最後のページから「次へ」で移動してください',
     'validation.telegramBotToken': 'BotFather が発行したトークン（例: 123456789:AAH…）を貼り付けてください',

@@ -670,6 +670,10 @@ export const publications = pgTable(
     index('publications_history_platform_idx')
       .on(t.platform, t.createdAt, t.parentId)
       .where(sql`${t.parentId} is not null`),
+    // The scheduled publishing page and its calendar feed: what is still to go out, by its time.
+    index('publications_upcoming_idx')
+      .on(t.scheduledAt, t.id)
+      .where(sql`${t.parentId} is not null and ${t.status} in ('scheduled', 'queued', 'held')`),
   ],
 );
 
@@ -740,3 +744,43 @@ export const publishTargetChoices = pgTable('publish_target_choices', {
     .default(sql`'{}'::integer[]`),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * A user's secret iCalendar address of the scheduled publications (issue 21): only the token's
+ * hash is kept; making a new one replaces it, revoking deletes the row.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: at('created_at').notNull(),
+    /** The last time a calendar fetched it. */
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('calendar_feeds_token_key').on(t.tokenHash)],
+);
+
+/**
+ * A bulk scheduling file read and checked (issue 21), waiting for its author to confirm it: the
+ * rows as the preview showed them. Confirming schedules them all in one transaction and marks
+ * the row confirmed, so a second confirmation schedules nothing.
+ */
+export const publishImports = pgTable(
+  'publish_imports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    /** contract PublishImportRow[] */
+    rows: jsonb('rows').notNull(),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    confirmedAt: at('confirmed_at'),
+  },
+  (t) => [index('publish_imports_user_idx').on(t.userId, t.createdAt)],
+);
