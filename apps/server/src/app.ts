@@ -22,6 +22,7 @@ import type { Avatars } from './modules/channels/avatars.ts';
 import type { ChannelHealth } from './modules/channels/health.ts';
 import { createChannelsModule } from './modules/channels/module.ts';
 import { createPublishingModule } from './modules/publishing/module.ts';
+import { publishScheduleRoutes } from './modules/publish-schedule/module.ts';
 import type { PublishingWorker } from './modules/publishing/worker.ts';
 import type { Screenshots } from './modules/publishing/screenshot.ts';
 import type { PlatformRegistry } from './platforms/registry.ts';
@@ -267,6 +268,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       materials.routes(api);
       channels.routes(api);
       publishing.routes(api);
+      publishScheduleRoutes(api, {
+        db: database.db,
+        clock,
+        publicOrigin: config.channels.redirectUri ? new URL(config.channels.redirectUri).origin : undefined,
+      });
     },
     { prefix: API_BASE },
   );

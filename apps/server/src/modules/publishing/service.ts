@@ -361,6 +361,9 @@ export function createPublishingService(deps: PublishingServiceDeps) {
             : new Date(body.scheduledAt);
       if (body.scheduledAt && scheduledAt && scheduledAt.getTime() <= now.getTime())
         throw new AppError('publishInPast', { fieldErrors: [fieldError('scheduledAt', 'publishInPast')] });
+      // A new time while a pause holds the account would only seem to move it: refused, saying why.
+      if (body.scheduledAt !== undefined && scheduledAt?.getTime() !== row.scheduledAt?.getTime())
+        await refuseWhilePaused(db, row.accountId);
       const files =
         row.mediaIds.length === 0
           ? []
@@ -537,6 +540,21 @@ export function createPublishingService(deps: PublishingServiceDeps) {
       return publication;
     },
   };
+}
+
+/** 409 publicationPausedHere, naming the account and the reason, when a pause holds the account. */
+async function refuseWhilePaused(db: Db, accountId: number): Promise<void> {
+  const [account] = await db
+    .select({
+      id: channelAccounts.id,
+      name: channelAccounts.name,
+      departmentId: channelAccounts.departmentId,
+    })
+    .from(channelAccounts)
+    .where(eq(channelAccounts.id, accountId));
+  const pause = account && (await pausesOfAccounts(db, [account])).get(account.id);
+  if (pause)
+    throw new AppError('publicationPausedHere', { params: { account: account.name, reason: pause.reason } });
 }
 
 /** The media facts the preflight needs. */

@@ -1,0 +1,68 @@
+import type { Publication } from '@postdeck/contract/publishing';
+import {
+  SCHEDULE_ITEMS_MAX,
+  UPCOMING_STATUSES,
+  type ScheduleFilters,
+  type ScheduleList,
+} from '@postdeck/contract/publish-schedule';
+import { type SQL, and, asc, eq, gte, ilike, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { publications } from '../../db/schema.ts';
+import { departmentScope, scopeFilter } from '../../lib/department-scope.ts';
+import { containsPattern } from '../../lib/like.ts';
+import type { Principal } from '../../lib/principal.ts';
+import { publicationsById } from '../publishing/present.ts';
+
+/** A window of the upcoming publications and what narrows it; `to` left out reaches every later one. */
+export interface UpcomingQuery {
+  from: Date;
+  to?: Date | undefined;
+  filters?: Omit<ScheduleFilters, 'from' | 'to'> | undefined;
+}
+
+/**
+ * The publications (children) of the caller's data scope that have not gone out (scheduled,
+ * queued, held) due in the window, earliest first, at most SCHEDULE_ITEMS_MAX. Read along
+ * publications_upcoming_idx: its predicate is repeated word for word so the planner takes it.
+ */
+export async function upcomingPublications(
+  db: Db,
+  principal: Principal,
+  query: UpcomingQuery,
+): Promise<ScheduleList> {
+  const filters = query.filters ?? {};
+  const conditions: (SQL | undefined)[] = [
+    isNotNull(publications.parentId),
+    inArray(publications.status, [...UPCOMING_STATUSES]),
+    gte(publications.scheduledAt, query.from),
+    query.to ? lt(publications.scheduledAt, query.to) : undefined,
+    scopeFilter(await departmentScope(db, principal), publications.departmentId),
+  ];
+  if (filters.status) conditions.push(eq(publications.status, filters.status));
+  if (filters.platform) conditions.push(eq(publications.platform, filters.platform));
+  if (filters.accountId) conditions.push(eq(publications.accountId, filters.accountId));
+  if (filters.departmentId) conditions.push(eq(publications.departmentId, filters.departmentId));
+  if (filters.authorId) conditions.push(eq(publications.authorId, filters.authorId));
+  if (filters.keyword) {
+    const pattern = containsPattern(filters.keyword);
+    conditions.push(or(ilike(publications.title, pattern), ilike(publications.text, pattern)));
+  }
+  const rows = await db
+    .select({ id: publications.id })
+    .from(publications)
+    .where(and(...conditions))
+    .orderBy(asc(publications.scheduledAt), asc(publications.id))
+    .limit(SCHEDULE_ITEMS_MAX + 1);
+  const truncated = rows.length > SCHEDULE_ITEMS_MAX;
+  const items: Publication[] = await publicationsById(
+    db,
+    rows.slice(0, SCHEDULE_ITEMS_MAX).map((row) => row.id),
+  );
+  return { items, truncated };
+}
+
+/** GET /content/publish/scheduleList: the window the page shows. */
+export const scheduleList = (db: Db, principal: Principal, query: ScheduleFilters) => {
+  const { from, to, ...filters } = query;
+  return upcomingPublications(db, principal, { from: new Date(from), to: new Date(to), filters });
+};
