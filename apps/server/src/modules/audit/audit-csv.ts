@@ -8,12 +8,17 @@ export const UTF8_BOM = '\uFEFF';
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /**
- * One CSV field: a leading formula character is defused with a single quote (OWASP CSV
- * injection), then the field is quoted per RFC 4180 when it holds a comma, quote, CR or LF.
+ * A text cell a spreadsheet would run as a formula, defused with a leading single quote (OWASP
+ * CSV injection); shared by every export that writes CSV.
+ */
+export const defuseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/**
+ * One CSV field: a leading formula character is defused (defuseFormula), then the field is
+ * quoted per RFC 4180 when it holds a comma, quote, CR or LF.
  */
 export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = defuseFormula(value === null ? '' : String(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

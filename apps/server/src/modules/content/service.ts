@@ -38,7 +38,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * The text columns as stored: the checked document with its sanitised HTML and text, and the
  * search vector over title and text; or a 400 on `body`.
  */
-function storedText(title: string, body: unknown) {
+export function storedText(title: string, body: unknown) {
   const result = renderDocument(body);
   if (!result.ok) {
     throw new AppError('invalidRichText', {
@@ -53,6 +53,50 @@ function storedText(title: string, body: unknown) {
     bodyText: result.text,
     searchVector: searchVectorOf(title, result.text),
   };
+}
+
+/**
+ * The writes of a new content inside the caller's transaction: the row, its materials in order
+ * and the audit entry. Everything is checked before (the department, the materials, the text
+ * through storedText): this only writes.
+ */
+export async function insertContent(
+  tx: Db,
+  principal: Principal,
+  meta: RequestMeta,
+  input: Pick<CreateBody, 'summary' | 'tags' | 'status' | 'coverMaterialId' | 'materialIds'> & {
+    departmentId: number;
+    text: ReturnType<typeof storedText>;
+    now: Date;
+  },
+): Promise<number> {
+  const { now } = input;
+  const [row] = await tx
+    .insert(contents)
+    .values({
+      departmentId: input.departmentId,
+      authorId: principal.id,
+      updatedById: principal.id,
+      summary: input.summary,
+      tags: input.tags,
+      status: input.status,
+      coverMaterialId: input.coverMaterialId,
+      ...input.text,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: contents.id });
+  if (!row) throw new Error('content insert returned nothing');
+  await replaceContentMaterials(tx, row.id, input.materialIds);
+  await writeAudit(tx, {
+    actorId: principal.id,
+    actorAccount: principal.account,
+    action: 'content.create',
+    target: `content:${row.id}`,
+    at: now,
+    ...meta,
+  });
+  return row.id;
 }
 
 const minuteUtc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -201,34 +245,9 @@ export function createContentService(deps: {
       await checkMaterials(principal, input);
       const text = storedText(input.title, input.body);
       const now = clock.now();
-      const id = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(contents)
-          .values({
-            departmentId,
-            authorId: principal.id,
-            updatedById: principal.id,
-            summary: input.summary,
-            tags: input.tags,
-            status: input.status,
-            coverMaterialId: input.coverMaterialId,
-            ...text,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: contents.id });
-        if (!row) throw new Error('content insert returned nothing');
-        await replaceContentMaterials(tx, row.id, input.materialIds);
-        await writeAudit(tx, {
-          actorId: principal.id,
-          actorAccount: principal.account,
-          action: 'content.create',
-          target: `content:${row.id}`,
-          at: now,
-          ...meta,
-        });
-        return row.id;
-      });
+      const id = await db.transaction((tx) =>
+        insertContent(tx, principal, meta, { ...input, departmentId, text, now }),
+      );
       return toDetail(principal, (await findContent(db, id)) as ContentRecord);
     },
 

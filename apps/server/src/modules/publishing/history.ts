@@ -1,5 +1,6 @@
 import { parseTimeRange } from '@postdeck/contract/notifications';
 import {
+  type PUBLISH_HISTORY_FILTERS,
   PUBLISH_HISTORY_PARAM,
   type PublicationMediaType,
   type PublishHistoryFilters,
@@ -22,6 +23,51 @@ export type HistoryReach = 'mine' | 'department' | 'all';
 
 const author = alias(users, 'author');
 
+/** The filters of a publish list (the history's, the export's): everything but the paging. */
+export type HistoryFilterFields = Pick<PublishHistoryFilters, (typeof PUBLISH_HISTORY_FILTERS)[number]>;
+
+/** The conditions of whose publish actions a list reaches (rows of the publications table). */
+export async function historyReach(db: Db, principal: Principal, reach: HistoryReach): Promise<SQL[]> {
+  if (reach === 'all') return [];
+  if (reach === 'mine') return [eq(publications.authorId, principal.id)];
+  const filter = scopeFilter(await departmentScope(db, principal), publications.departmentId);
+  return filter ? [filter] : [];
+}
+
+/** The conditions every row of a publish action shares (its parent's and its children's). */
+export function historySharedConditions(query: HistoryFilterFields): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.departmentId) conditions.push(eq(publications.departmentId, query.departmentId));
+  if (query.authorId) conditions.push(eq(publications.authorId, query.authorId));
+  if (query.mediaType) conditions.push(eq(publications.mediaType, query.mediaType));
+  if (query.keyword) conditions.push(ilike(publications.title, containsPattern(query.keyword)));
+  const range = query.time ? parseTimeRange(query.time) : undefined;
+  if (range) conditions.push(gte(publications.createdAt, range.from), lte(publications.createdAt, range.to));
+  return conditions;
+}
+
+/** Whether a filter concerns the accounts' side (state, platform, account): the children carry it. */
+export const filtersChildren = (query: HistoryFilterFields): boolean =>
+  query.status !== undefined || query.platform !== undefined || query.accountId !== undefined;
+
+/** The conditions on a child of the accounts' side filters. */
+export function historyChildConditions(query: HistoryFilterFields): SQL[] {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(publications.status, query.status));
+  if (query.platform) conditions.push(eq(publications.platform, query.platform));
+  if (query.accountId) conditions.push(eq(publications.accountId, query.accountId));
+  return conditions;
+}
+
+/** oppId names a child or a parent: its publish action's parent id, or none. */
+export async function publishActionOf(db: Db, id: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: publications.id, parentId: publications.parentId })
+    .from(publications)
+    .where(eq(publications.id, id));
+  return row ? (row.parentId ?? row.id) : undefined;
+}
+
 /**
  * The publish history (issue 21): a page of parents, newest first, each with its children.
  *
@@ -34,54 +80,20 @@ const author = alias(users, 'author');
 export function createPublishHistory(deps: { db: Db; lists: ListSettings }) {
   const { db } = deps;
 
-  async function reachOf(principal: Principal, reach: HistoryReach): Promise<SQL[]> {
-    if (reach === 'all') return [];
-    if (reach === 'mine') return [eq(publications.authorId, principal.id)];
-    const filter = scopeFilter(await departmentScope(db, principal), publications.departmentId);
-    return filter ? [filter] : [];
-  }
-
-  /** The conditions every row of a publish action shares (its parent's and its children's). */
-  function sharedConditions(query: PublishHistoryFilters): SQL[] {
-    const conditions: SQL[] = [];
-    if (query.departmentId) conditions.push(eq(publications.departmentId, query.departmentId));
-    if (query.authorId) conditions.push(eq(publications.authorId, query.authorId));
-    if (query.mediaType) conditions.push(eq(publications.mediaType, query.mediaType));
-    if (query.keyword) conditions.push(ilike(publications.title, containsPattern(query.keyword)));
-    const range = query.time ? parseTimeRange(query.time) : undefined;
-    if (range)
-      conditions.push(gte(publications.createdAt, range.from), lte(publications.createdAt, range.to));
-    return conditions;
-  }
-
-  /** oppId names a child or a parent: its publish action's parent id, or none. */
-  async function parentOf(id: number): Promise<number | undefined> {
-    const [row] = await db
-      .select({ id: publications.id, parentId: publications.parentId })
-      .from(publications)
-      .where(eq(publications.id, id));
-    return row ? (row.parentId ?? row.id) : undefined;
-  }
-
   async function list(
     principal: Principal,
     reach: HistoryReach,
     query: PublishHistoryFilters,
   ): Promise<PublishHistoryList> {
-    const conditions = [...(await reachOf(principal, reach)), ...sharedConditions(query)];
-    const byChildren =
-      query.status !== undefined || query.platform !== undefined || query.accountId !== undefined;
+    const conditions = [...(await historyReach(db, principal, reach)), ...historySharedConditions(query)];
+    const byChildren = filtersChildren(query);
     const parentKey = byChildren ? publications.parentId : publications.id;
     if (query.oppId !== undefined) {
-      const parentId = await parentOf(query.oppId);
+      const parentId = await publishActionOf(db, query.oppId);
       conditions.push(eq(parentKey, parentId ?? 0));
     }
-    if (byChildren) {
-      conditions.push(isNotNull(publications.parentId));
-      if (query.status) conditions.push(eq(publications.status, query.status));
-      if (query.platform) conditions.push(eq(publications.platform, query.platform));
-      if (query.accountId) conditions.push(eq(publications.accountId, query.accountId));
-    } else conditions.push(isNull(publications.parentId));
+    if (byChildren) conditions.push(isNotNull(publications.parentId), ...historyChildConditions(query));
+    else conditions.push(isNull(publications.parentId));
     const where = and(...conditions);
     const order: ListOrder = {
       name: 'createdAt',

@@ -30,7 +30,7 @@ import {
   publishTargetChoices,
 } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { departmentScope, inScope } from '../../lib/department-scope.ts';
+import { type DepartmentScope, departmentScope, inScope } from '../../lib/department-scope.ts';
 import { AppError, type LocalFieldError, fieldError } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
@@ -110,13 +110,17 @@ export function createPublishingService(deps: PublishingServiceDeps) {
       const children = body.targets.map((target, index) => {
         const account = byId.get(target.accountId);
         const at = `targets.${index}`;
-        // Outside the scope it is as if it did not exist, so ids cannot be probed.
-        if (!account || !inScope(scope, account.departmentId) || !isPublishingPlatform(account.platform)) {
+        const refused = targetRefusal(scope, account);
+        if (
+          refused === 'validation.unknownReference' ||
+          !account ||
+          !isPublishingPlatform(account.platform)
+        ) {
           problems.push(fieldError(`${at}.accountId`, 'validation.unknownReference'));
           return undefined;
         }
-        if (account.status === 'released' || account.status === 'reauthorize') {
-          unavailable.push(fieldError(`${at}.accountId`, 'publishAccountUnavailable'));
+        if (refused) {
+          unavailable.push(fieldError(`${at}.accountId`, refused));
           return undefined;
         }
         const platform: PublishingPlatform = account.platform;
@@ -132,82 +136,24 @@ export function createPublishingService(deps: PublishingServiceDeps) {
       if (unavailable.length > 0)
         throw new AppError('publishAccountUnavailable', { fieldErrors: unavailable });
 
-      const status: PublicationStatus = scheduledAt ? 'scheduled' : 'queued';
       const created = await db.transaction(async (tx) => {
-        const common = {
-          contentId: content.id,
-          departmentId: content.departmentId,
-          authorId: principal.id,
-          title: content.title,
-          mediaIds: files.map((file) => file.id),
-          mediaType: mediaTypeOf(files),
-          scheduledAt: scheduledAt ?? null,
-          // The same instant on the parent and its children: the history pages them together.
-          createdAt: now,
-          updatedAt: now,
-        };
-        const [parent] = await tx
-          .insert(publications)
-          .values({ ...common, status: 'group' })
-          .returning({ id: publications.id });
-        if (!parent) throw new Error('publication insert returned nothing');
-        const rows = await tx
-          .insert(publications)
-          .values(
-            children.flatMap((child) =>
-              child
-                ? [
-                    {
-                      ...common,
-                      parentId: parent.id,
-                      accountId: child.account.id,
-                      platform: child.platform,
-                      status,
-                      text: child.text,
-                      options: child.options,
-                      nextAttemptAt: scheduledAt ?? now,
-                    },
-                  ]
-                : [],
-            ),
-          )
-          .returning({ id: publications.id });
-        await tx.insert(publicationEvents).values(
-          rows.map(({ id }) => ({
-            publicationId: id,
-            fromStatus: null,
-            toStatus: status,
-            actorId: principal.id,
-            detail: scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {},
-            at: now,
-          })),
-        );
-        // The jobs commit with the rows: none is lost between the two, and none runs for a row rolled back.
-        for (const { id } of rows)
-          await deps.jobs?.send(
-            'publishing.send',
-            { publicationId: id },
-            { tx, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
-          );
-        const chosen = children.flatMap((child) => (child ? [child.account.id] : []));
+        const chosen = children.flatMap((child) => (child ? [child] : []));
+        const made = await insertPublishAction(tx, deps.jobs, principal, meta, {
+          content,
+          files,
+          scheduledAt,
+          children: chosen,
+          now,
+        });
+        const accountIds = chosen.map((child) => child.account.id);
         await tx
           .insert(publishTargetChoices)
-          .values({ userId: principal.id, accountIds: chosen, updatedAt: now })
+          .values({ userId: principal.id, accountIds, updatedAt: now })
           .onConflictDoUpdate({
             target: publishTargetChoices.userId,
-            set: { accountIds: chosen, updatedAt: now },
+            set: { accountIds, updatedAt: now },
           });
-        await auditChange(tx, principal, meta, {
-          action: PUBLISH_ACTIONS.create,
-          target: `publication:${parent.id}`,
-          detail: {
-            contentId: content.id,
-            accounts: children.flatMap((child) => (child ? [child.account.id] : [])),
-            scheduledAt: scheduledAt?.toISOString() ?? null,
-          },
-          at: now,
-        });
-        return { parentId: parent.id, ids: rows.map((row) => row.id) };
+        return made;
       });
       return { parentId: created.parentId, publications: await publicationsById(db, created.ids) };
     },
@@ -542,6 +488,110 @@ export function createPublishingService(deps: PublishingServiceDeps) {
   };
 }
 
+/** An account a publication may not go to: unknown or outside the scope (as if it did not exist, so ids cannot be probed), or disconnected. */
+export type TargetRefusal = 'validation.unknownReference' | 'publishAccountUnavailable';
+
+/** Why an account (or none found) cannot take a publication from a caller of `scope`; undefined when it can. */
+export function targetRefusal(
+  scope: DepartmentScope,
+  account: { departmentId: number; platform: string; status: string } | undefined,
+): TargetRefusal | undefined {
+  if (!account || !inScope(scope, account.departmentId) || !isPublishingPlatform(account.platform))
+    return 'validation.unknownReference';
+  if (account.status === 'released' || account.status === 'reauthorize') return 'publishAccountUnavailable';
+  return undefined;
+}
+
+/** One account's publication of a publish action, checked (checkVariant) and ready to insert. */
+export interface PublishChild {
+  account: { id: number };
+  platform: PublishingPlatform;
+  text: string;
+  options: Record<string, unknown>;
+}
+
+/**
+ * The writes of one publish action inside the caller's transaction: the parent, a child per
+ * account (scheduled, or queued to go now), their first events, their send jobs (committed with
+ * the rows: none is lost between the two, and none runs for a row rolled back) and the audit
+ * entry. Everything is checked before: this only writes.
+ */
+export async function insertPublishAction(
+  tx: Db,
+  jobs: JobQueue | undefined,
+  principal: Principal,
+  meta: RequestMeta,
+  input: {
+    content: { id: number; departmentId: number; title: string };
+    files: readonly { id: number; kind: string }[];
+    scheduledAt: Date | undefined;
+    children: readonly PublishChild[];
+    now: Date;
+  },
+): Promise<{ parentId: number; ids: number[] }> {
+  const { content, files, scheduledAt, children, now } = input;
+  const status: PublicationStatus = scheduledAt ? 'scheduled' : 'queued';
+  const common = {
+    contentId: content.id,
+    departmentId: content.departmentId,
+    authorId: principal.id,
+    title: content.title,
+    mediaIds: files.map((file) => file.id),
+    mediaType: mediaTypeOf(files),
+    scheduledAt: scheduledAt ?? null,
+    // The same instant on the parent and its children: the history pages them together.
+    createdAt: now,
+    updatedAt: now,
+  };
+  const [parent] = await tx
+    .insert(publications)
+    .values({ ...common, status: 'group' })
+    .returning({ id: publications.id });
+  if (!parent) throw new Error('publication insert returned nothing');
+  const rows = await tx
+    .insert(publications)
+    .values(
+      children.map((child) => ({
+        ...common,
+        parentId: parent.id,
+        accountId: child.account.id,
+        platform: child.platform,
+        status,
+        text: child.text,
+        options: child.options,
+        nextAttemptAt: scheduledAt ?? now,
+      })),
+    )
+    .returning({ id: publications.id });
+  await tx.insert(publicationEvents).values(
+    rows.map(({ id }) => ({
+      publicationId: id,
+      fromStatus: null,
+      toStatus: status,
+      actorId: principal.id,
+      detail: scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {},
+      at: now,
+    })),
+  );
+  for (const { id } of rows)
+    await jobs?.send(
+      'publishing.send',
+      { publicationId: id },
+      { tx, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+    );
+  await auditChange(tx, principal, meta, {
+    action: PUBLISH_ACTIONS.create,
+    target: `publication:${parent.id}`,
+    detail: {
+      contentId: content.id,
+      accounts: children.map((child) => child.account.id),
+      scheduledAt: scheduledAt?.toISOString() ?? null,
+    },
+    at: now,
+  });
+  return { parentId: parent.id, ids: rows.map((row) => row.id) };
+}
+
 /** 409 publicationPausedHere, naming the account and the reason, when a pause holds the account. */
 async function refuseWhilePaused(db: Db, accountId: number): Promise<void> {
   const [account] = await db
@@ -558,7 +608,7 @@ async function refuseWhilePaused(db: Db, accountId: number): Promise<void> {
 }
 
 /** The media facts the preflight needs. */
-const FILE_COLUMNS = {
+export const FILE_COLUMNS = {
   id: materials.id,
   kind: materials.kind,
   mime: materials.mime,
@@ -568,7 +618,7 @@ const FILE_COLUMNS = {
   height: materials.height,
 };
 
-type FileFacts = {
+export type FileFacts = {
   kind: string;
   mime: string;
   bytes: number;
@@ -582,7 +632,7 @@ type FileFacts = {
  * then the preflight. `at` prefixes the fields named (`targets.2`). Options are undefined when
  * anything blocks.
  */
-function checkVariant(
+export function checkVariant(
   platform: PublishingPlatform,
   text: string,
   given: Record<string, unknown> | undefined,
