@@ -22,7 +22,10 @@ const REGISTRY = {
     import('../features/content/pages/content-list-page').then((module) => ({
       Component: module.AdminContentPage,
     })),
-  [PAGES.publishList]: comingSoon,
+  [PAGES.publishList]: () =>
+    import('../features/publish-history/pages/publish-history-page').then((module) => ({
+      Component: module.PublishHistoryPage,
+    })),
   [PAGES.scheduledPublishing]: comingSoon,
   [PAGES.channelAccounts]: () =>
     import('../features/channels/pages/channel-accounts-page').then((module) => ({

@@ -10,3 +10,7 @@ export function param2Obj(url: string): Record<string, string> {
   }
   return obj;
 }
+
+/** A post's address as a platform names it: only a web one is offered as a link. */
+export const isWebLink = (url: string | null | undefined): url is string =>
+  typeof url === 'string' && /^https?:\/\//i.test(url);

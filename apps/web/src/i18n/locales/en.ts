@@ -1,6 +1,7 @@
 import { enChannels } from './channels/en';
 import { enScreenshot } from './screenshot/en';
 import { enPublishing } from './publishing/en';
+import { enPublishHistory } from './publish-history/en';
 
 /**
  * English texts of antd's pages (en-boot.ts holds those the first paint needs); the shape every
@@ -455,6 +456,7 @@ export const en = {
   channels: enChannels,
   screenshot: enScreenshot,
   publishing: enPublishing,
+  publishHistory: enPublishHistory,
   shell: {
     sandbox: 'Sandbox',
     sandboxHint: 'Channels run on local test servers: nothing reaches the real platforms.',

@@ -1,6 +1,7 @@
 import { esChannels } from './channels/es';
 import { esScreenshot } from './screenshot/es';
 import { esPublishing } from './publishing/es';
+import { esPublishHistory } from './publish-history/es';
 import type { Messages } from './en';
 
 export const es: Messages = {
@@ -457,6 +458,7 @@ export const es: Messages = {
   channels: esChannels,
   screenshot: esScreenshot,
   publishing: esPublishing,
+  publishHistory: esPublishHistory,
   shell: {
     sandbox: 'Entorno de pruebas',
     sandboxHint:

@@ -1,6 +1,7 @@
 import { jaChannels } from './channels/ja';
 import { jaScreenshot } from './screenshot/ja';
 import { jaPublishing } from './publishing/ja';
+import { jaPublishHistory } from './publish-history/ja';
 import type { Messages } from './en';
 
 export const ja: Messages = {
@@ -451,6 +452,7 @@ export const ja: Messages = {
   channels: jaChannels,
   screenshot: jaScreenshot,
   publishing: jaPublishing,
+  publishHistory: jaPublishHistory,
   shell: {
     sandbox: 'サンドボックス',
     sandboxHint:

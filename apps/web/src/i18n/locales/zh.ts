@@ -1,6 +1,7 @@
 import { zhChannels } from './channels/zh';
 import { zhScreenshot } from './screenshot/zh';
 import { zhPublishing } from './publishing/zh';
+import { zhPublishHistory } from './publish-history/zh';
 import type { Messages } from './en';
 
 export const zh: Messages = {
@@ -445,6 +446,7 @@ export const zh: Messages = {
   channels: zhChannels,
   screenshot: zhScreenshot,
   publishing: zhPublishing,
+  publishHistory: zhPublishHistory,
   shell: {
     sandbox: '沙盒',
     sandboxHint: '渠道运行在本地测试服务器上：任何内容都不会到达真实平台。',

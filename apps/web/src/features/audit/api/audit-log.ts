@@ -1,6 +1,7 @@
 import type { AuditExportQuery, AuditListQuery } from '@postdeck/contract/audit';
 import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { download, request } from '../../../api/client';
+import { saveFile } from '../../../utils/save-file';
 
 export const auditListQuery = (query: AuditListQuery) =>
   queryOptions({
@@ -12,21 +13,6 @@ export const useAuditList = (query: AuditListQuery) =>
   useQuery({ ...auditListQuery(query), placeholderData: keepPreviousData });
 
 export const AUDIT_EXPORT_FILENAME = 'audit-log.csv';
-
-/** Hands a file in memory to the browser as a download, then lets the memory go. */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers start reading the URL only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /**
  * The CSV export of the filters shown. Fetched through the API client (it needs the Bearer

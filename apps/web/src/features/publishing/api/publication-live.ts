@@ -14,7 +14,8 @@ export const LIVE_POLL_MS = 2000;
 
 export const isFinalStatus = (status: PublicationStatus) => FINAL_PUBLICATION_STATUSES.includes(status);
 
-const publicationKey = (id: number) => [...PUBLISHING_KEY, 'publication', id] as const;
+/** A publication's detail as cached: the live summary's polls and the publish list's drawer share it. */
+export const publicationKey = (id: number) => [...PUBLISHING_KEY, 'publication', id] as const;
 
 export interface LivePublication {
   publication: Publication;

@@ -2,14 +2,12 @@ import { PAGES } from '@postdeck/contract/pages';
 import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { isWebLink } from '../../../utils/url';
 import { platformName } from '../../channels/platform-name';
 import { type LivePublication, isFinalStatus } from '../api/publication-live';
 import { publicationErrorText } from '../publication-error-text';
 import { PublicationStatusTag } from './publication-status-tag';
 import { SettleUnconfirmed } from './settle-unconfirmed';
-
-/** A platform names the post's address; only a web one is offered as a link. */
-const isWebLink = (url: string) => /^https?:\/\//i.test(url);
 
 /** One account's publication in the summary: its state, and what the author can do about it. */
 export function LivePublicationRow({ publication, checkError }: LivePublication) {

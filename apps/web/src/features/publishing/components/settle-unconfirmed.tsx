@@ -18,9 +18,16 @@ function isWebAddress(value: string): boolean {
 
 /**
  * An unconfirmed publication's two ways out: the author found the post (its link, which the
- * server checks is the account's), or sends it again.
+ * server checks is the account's), or sends it again. `onSettled` follows a settling (the
+ * publish list refreshes its rows).
  */
-export function SettleUnconfirmed({ publication }: { publication: Publication }) {
+export function SettleUnconfirmed({
+  publication,
+  onSettled,
+}: {
+  publication: Publication;
+  onSettled?: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const settle = useSettlePublication();
@@ -31,12 +38,14 @@ export function SettleUnconfirmed({ publication }: { publication: Publication })
 
   const send = (body: SettleBody, onRefused: (error: Error) => void) =>
     settle.mutate(body, {
-      onSuccess: () =>
+      onSuccess: () => {
         void message.success(
           body.outcome === 'published'
             ? t('publishing.live.settle.settled')
             : t('publishing.live.settle.queuedAgain'),
-        ),
+        );
+        onSettled?.();
+      },
       onError: (error) => {
         // Session failures were acted on by the client already.
         if (isApiError(error) && error.handled) return;
