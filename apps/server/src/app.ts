@@ -22,6 +22,8 @@ import type { Avatars } from './modules/channels/avatars.ts';
 import type { ChannelHealth } from './modules/channels/health.ts';
 import { createChannelsModule } from './modules/channels/module.ts';
 import { createPublishingModule } from './modules/publishing/module.ts';
+import { publishExportRoutes } from './modules/publish-export/routes.ts';
+import { publishImportRoutes } from './modules/publish-import/routes.ts';
 import { publishScheduleRoutes } from './modules/publish-schedule/module.ts';
 import type { PublishingWorker } from './modules/publishing/worker.ts';
 import type { Screenshots } from './modules/publishing/screenshot.ts';
@@ -268,6 +270,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       materials.routes(api);
       channels.routes(api);
       publishing.routes(api);
+      publishExportRoutes(api, { db: database.db, clock });
+      publishImportRoutes(api, { db: database.db, clock, jobs: deps.jobs, materials: materials.service });
       publishScheduleRoutes(api, {
         db: database.db,
         clock,

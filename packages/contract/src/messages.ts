@@ -39,6 +39,20 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.cursor': 'This page link no longer fits the list; start again from the first page',
     'validation.scheduleWindow': 'Show at most 62 days at a time',
     'validation.base64': 'The file could not be read: send it again',
+    // Bulk scheduling (publish-import) and the publish list's export.
+    'validation.timeZone': 'Name a time zone as the IANA database does, like Europe/Madrid or UTC',
+    'validation.importTime': 'Write the time as YYYY-MM-DD HH:mm (a date cell will do too)',
+    'validation.importColumns': 'The file has no column {{columns}}: start from the template',
+    'validation.importEmpty': 'The file has no rows to schedule',
+    'validation.importUnreadable':
+      'The file could not be read as {{format}}: save it again from the template',
+    'validation.importAccountAmbiguous':
+      'More than one account is called “{{name}}”: write its id instead ({{ids}})',
+    'validation.importMedia': 'Write a media library id or an http(s) address',
+    'validation.importMediaUrlPermission':
+      'Adding images from an address takes the right to manage the media library: use library ids',
+    'validation.importTooManyUrls':
+      'At most {{max}} different addresses in one file: add the rest to the library first',
     'validation.pageBeyondBound': 'Pages this deep are reached with Next from the last numbered page',
     'validation.telegramBotToken': 'Paste the token BotFather gave, like 123456789:AAH…',
     'validation.telegramChannel':
@@ -81,6 +95,15 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.cursor': '此翻页链接已与列表不符，请从第一页重新开始',
     'validation.scheduleWindow': '一次最多显示 62 天',
     'validation.base64': '无法读取该文件：请重新发送',
+    'validation.timeZone': '请按 IANA 时区库的名称填写时区，例如 Asia/Shanghai 或 UTC',
+    'validation.importTime': '时间请写成 YYYY-MM-DD HH:mm（也可以用日期单元格）',
+    'validation.importColumns': '文件中没有 {{columns}} 列：请从模板开始填写',
+    'validation.importEmpty': '文件中没有要安排的行',
+    'validation.importUnreadable': '无法按 {{format}} 读取该文件：请从模板重新保存',
+    'validation.importAccountAmbiguous': '有多个账号名为“{{name}}”：请改填其 ID（{{ids}}）',
+    'validation.importMedia': '请填写素材库 ID 或 http(s) 地址',
+    'validation.importMediaUrlPermission': '从地址添加图片需要管理素材库的权限：请使用素材库 ID',
+    'validation.importTooManyUrls': '一个文件中最多 {{max}} 个不同的地址：请先将其余的添加到素材库',
     'validation.pageBeyondBound': '这么靠后的页面请从最后一个编号页点“下一页”进入',
     'validation.telegramBotToken': '请粘贴 BotFather 提供的令牌，例如 123456789:AAH…',
     'validation.telegramChannel': '频道请填写 @用户名，私有频道请填写以 -100 开头的 ID',
@@ -124,6 +147,19 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.cursor': 'Este enlace de página ya no corresponde a la lista; vuelva a la primera página',
     'validation.scheduleWindow': 'Muestre como máximo 62 días a la vez',
     'validation.base64': 'No se pudo leer el archivo: envíelo de nuevo',
+    'validation.timeZone': 'Indique la zona horaria con su nombre IANA, como Europe/Madrid o UTC',
+    'validation.importTime': 'Escriba la hora como AAAA-MM-DD HH:mm (también sirve una celda de fecha)',
+    'validation.importColumns': 'El archivo no tiene la columna {{columns}}: parta de la plantilla',
+    'validation.importEmpty': 'El archivo no tiene filas que programar',
+    'validation.importUnreadable':
+      'No se pudo leer el archivo como {{format}}: guárdelo de nuevo desde la plantilla',
+    'validation.importAccountAmbiguous':
+      'Hay más de una cuenta llamada «{{name}}»: escriba su id en su lugar ({{ids}})',
+    'validation.importMedia': 'Escriba un id de la biblioteca de medios o una dirección http(s)',
+    'validation.importMediaUrlPermission':
+      'Añadir imágenes desde una dirección requiere permiso para gestionar la biblioteca: use ids de la biblioteca',
+    'validation.importTooManyUrls':
+      'Como máximo {{max}} direcciones distintas por archivo: añada las demás a la biblioteca antes',
     'validation.pageBeyondBound':
       'A las páginas tan lejanas se llega con Siguiente desde la última página numerada',
     'validation.telegramBotToken': 'Pegue el token que dio BotFather, como 123456789:AAH…',
@@ -168,6 +204,19 @@ export const VALIDATION_MESSAGES: Record<Language, Record<string, string>> = {
     'validation.cursor': 'このページへのリンクは一覧と合わなくなりました。最初のページからやり直してください',
     'validation.scheduleWindow': '一度に表示できるのは最大 62 日です',
     'validation.base64': 'ファイルを読み取れませんでした。もう一度送信してください',
+    'validation.timeZone': 'タイムゾーンは Asia/Tokyo や UTC のように IANA の名前で指定してください',
+    'validation.importTime': '日時は YYYY-MM-DD HH:mm の形式で入力してください（日付セルでも構いません）',
+    'validation.importColumns': 'ファイルに {{columns}} 列がありません。テンプレートから作成してください',
+    'validation.importEmpty': 'ファイルに予約する行がありません',
+    'validation.importUnreadable':
+      'ファイルを {{format}} として読み取れませんでした。テンプレートから保存し直してください',
+    'validation.importAccountAmbiguous':
+      '「{{name}}」という名前のアカウントが複数あります。代わりに ID を入力してください（{{ids}}）',
+    'validation.importMedia': 'メディアライブラリの ID か http(s) のアドレスを入力してください',
+    'validation.importMediaUrlPermission':
+      'アドレスから画像を追加するにはメディアライブラリの管理権限が必要です。ライブラリの ID を使ってください',
+    'validation.importTooManyUrls':
+      '1 つのファイルで指定できる異なるアドレスは {{max}} 件までです。残りは先にライブラリに追加してください',
     'validation.pageBeyondBound':
       'これより後ろのページへは、番号付きの最後のページから「次へ」で移動してください',
     'validation.telegramBotToken': 'BotFather が発行したトークン（例: 123456789:AAH…）を貼り付けてください',
