@@ -26,7 +26,10 @@ const REGISTRY = {
     import('../features/publish-history/pages/publish-history-page').then((module) => ({
       Component: module.PublishHistoryPage,
     })),
-  [PAGES.scheduledPublishing]: comingSoon,
+  [PAGES.scheduledPublishing]: () =>
+    import('../features/schedule/pages/scheduled-publishing-page').then((module) => ({
+      Component: module.ScheduledPublishingPage,
+    })),
   [PAGES.channelAccounts]: () =>
     import('../features/channels/pages/channel-accounts-page').then((module) => ({
       Component: module.ChannelAccountsPage,

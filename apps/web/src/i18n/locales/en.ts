@@ -1,6 +1,7 @@
 import { enChannels } from './channels/en';
 import { enScreenshot } from './screenshot/en';
 import { enPublishing } from './publishing/en';
+import { enSchedule } from './schedule/en';
 import { enPublishHistory } from './publish-history/en';
 
 /**
@@ -456,6 +457,7 @@ export const en = {
   channels: enChannels,
   screenshot: enScreenshot,
   publishing: enPublishing,
+  schedule: enSchedule,
   publishHistory: enPublishHistory,
   shell: {
     sandbox: 'Sandbox',

@@ -1,6 +1,7 @@
 import { esChannels } from './channels/es';
 import { esScreenshot } from './screenshot/es';
 import { esPublishing } from './publishing/es';
+import { esSchedule } from './schedule/es';
 import { esPublishHistory } from './publish-history/es';
 import type { Messages } from './en';
 
@@ -458,6 +459,7 @@ export const es: Messages = {
   channels: esChannels,
   screenshot: esScreenshot,
   publishing: esPublishing,
+  schedule: esSchedule,
   publishHistory: esPublishHistory,
   shell: {
     sandbox: 'Entorno de pruebas',

@@ -1,6 +1,7 @@
 import { jaChannels } from './channels/ja';
 import { jaScreenshot } from './screenshot/ja';
 import { jaPublishing } from './publishing/ja';
+import { jaSchedule } from './schedule/ja';
 import { jaPublishHistory } from './publish-history/ja';
 import type { Messages } from './en';
 
@@ -452,6 +453,7 @@ export const ja: Messages = {
   channels: jaChannels,
   screenshot: jaScreenshot,
   publishing: jaPublishing,
+  schedule: jaSchedule,
   publishHistory: jaPublishHistory,
   shell: {
     sandbox: 'サンドボックス',

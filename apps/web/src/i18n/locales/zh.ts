@@ -1,6 +1,7 @@
 import { zhChannels } from './channels/zh';
 import { zhScreenshot } from './screenshot/zh';
 import { zhPublishing } from './publishing/zh';
+import { zhSchedule } from './schedule/zh';
 import { zhPublishHistory } from './publish-history/zh';
 import type { Messages } from './en';
 
@@ -446,6 +447,7 @@ export const zh: Messages = {
   channels: zhChannels,
   screenshot: zhScreenshot,
   publishing: zhPublishing,
+  schedule: zhSchedule,
   publishHistory: zhPublishHistory,
   shell: {
     sandbox: '沙盒',
