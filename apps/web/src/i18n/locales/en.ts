@@ -3,6 +3,7 @@ import { enScreenshot } from './screenshot/en';
 import { enPublishing } from './publishing/en';
 import { enSchedule } from './schedule/en';
 import { enPublishHistory } from './publish-history/en';
+import { enPublishImport } from './publish-import/en';
 
 /**
  * English texts of antd's pages (en-boot.ts holds those the first paint needs); the shape every
@@ -459,6 +460,7 @@ export const en = {
   publishing: enPublishing,
   schedule: enSchedule,
   publishHistory: enPublishHistory,
+  publishImport: enPublishImport,
   shell: {
     sandbox: 'Sandbox',
     sandboxHint: 'Channels run on local test servers: nothing reaches the real platforms.',

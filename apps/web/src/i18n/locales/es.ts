@@ -3,6 +3,7 @@ import { esScreenshot } from './screenshot/es';
 import { esPublishing } from './publishing/es';
 import { esSchedule } from './schedule/es';
 import { esPublishHistory } from './publish-history/es';
+import { esPublishImport } from './publish-import/es';
 import type { Messages } from './en';
 
 export const es: Messages = {
@@ -461,6 +462,7 @@ export const es: Messages = {
   publishing: esPublishing,
   schedule: esSchedule,
   publishHistory: esPublishHistory,
+  publishImport: esPublishImport,
   shell: {
     sandbox: 'Entorno de pruebas',
     sandboxHint:

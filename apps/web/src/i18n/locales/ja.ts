@@ -3,6 +3,7 @@ import { jaScreenshot } from './screenshot/ja';
 import { jaPublishing } from './publishing/ja';
 import { jaSchedule } from './schedule/ja';
 import { jaPublishHistory } from './publish-history/ja';
+import { jaPublishImport } from './publish-import/ja';
 import type { Messages } from './en';
 
 export const ja: Messages = {
@@ -455,6 +456,7 @@ export const ja: Messages = {
   publishing: jaPublishing,
   schedule: jaSchedule,
   publishHistory: jaPublishHistory,
+  publishImport: jaPublishImport,
   shell: {
     sandbox: 'サンドボックス',
     sandboxHint:

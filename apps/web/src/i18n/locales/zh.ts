@@ -3,6 +3,7 @@ import { zhScreenshot } from './screenshot/zh';
 import { zhPublishing } from './publishing/zh';
 import { zhSchedule } from './schedule/zh';
 import { zhPublishHistory } from './publish-history/zh';
+import { zhPublishImport } from './publish-import/zh';
 import type { Messages } from './en';
 
 export const zh: Messages = {
@@ -449,6 +450,7 @@ export const zh: Messages = {
   publishing: zhPublishing,
   schedule: zhSchedule,
   publishHistory: zhPublishHistory,
+  publishImport: zhPublishImport,
   shell: {
     sandbox: '沙盒',
     sandboxHint: '渠道运行在本地测试服务器上：任何内容都不会到达真实平台。',

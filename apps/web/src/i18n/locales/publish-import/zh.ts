@@ -1,0 +1,40 @@
+import type { PublishImportMessages } from './en';
+
+export const zhPublishImport: PublishImportMessages = {
+  open: '从文件安排发布',
+  title: '从文件安排发布',
+  intro:
+    '每行填写一条帖子：标题、正文、账号、时间及其时区、媒体。请从模板开始填写；一个文件最多 {{rows}} 行、{{size}}。确认之前不会安排任何发布，确认后要么全部安排，要么都不安排。',
+  templateCsv: '下载模板（CSV）',
+  templateXlsx: '下载模板（XLSX）',
+  choose: '选择文件（CSV 或 XLSX）',
+  reading: '正在读取 {{name}}…',
+  file: '文件：{{name}}',
+  wrongType: '请选择 .csv 或 .xlsx 文件。',
+  tooLarge: '文件超过 {{size}}：请拆分为较小的文件。',
+  readFailed: '浏览器无法读取该文件：请重新选择。',
+  allGood: '可以安排的行：{{count}}',
+  expiresAt: '请在 {{time}} 之前确认，否则需重新读取文件。',
+  someProblems: '共 {{count}} 行；有问题的行：{{problems}}',
+  fixFirst: '只要有一行有问题就不能安排。请在文件中修正第 {{rows}} 行后重新选择。',
+  confirm: '安排 {{count}} 行',
+  cancel: '取消',
+  done: '已安排：{{count}}',
+  rowReady: '就绪',
+  noTime: '无时间',
+  timeIn: '{{time}}（{{zone}}）',
+  yourTime: '您的时间：{{time}}（{{zone}}）',
+  columns: {
+    row: '行',
+    title: '标题和正文',
+    accounts: '账号',
+    time: '时间',
+    media: '媒体',
+    problems: '问题',
+  },
+  place: {
+    row: '第 {{row}} 行',
+    entry: '{{column}} 第 {{entry}} 项',
+    file: '文件',
+  },
+};
