@@ -325,6 +325,14 @@ describe('the preview', () => {
     }
   });
 
+  it('keeps characters no database stores out of the preview, naming them', async () => {
+    const file = csv([['Nul\u0000led', 'Half\u0000 text', 'News wire', tomorrow(), 'Bad\u0000Zone', '']]);
+    const res = await preview('lead', file);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(problemsOf(res, 2)).toEqual(['title', 'text', 'timeZone']);
+    expect(res.body.data.rows[0]).toMatchObject({ title: 'Nulled', timeZone: 'BadZone' });
+  });
+
   it('measures what a zip unpacks to, not what it says', () => {
     expect(zipUnpacksWithin(zipOf({ a: Buffer.alloc(1000) }), 2000)).toBe(true);
     expect(zipUnpacksWithin(zipOf({ a: Buffer.alloc(1000), b: Buffer.alloc(1500) }), 2000)).toBe(false);

@@ -29,8 +29,17 @@ import {
   insertPublishAction,
   targetRefusal,
 } from '../publishing/service.ts';
-import { type FileRow, readImportFile } from './read-file.ts';
-import { bodyTextOf, listOf, readText, readTime, readTimeZone, readTitle, textDocument } from './rows.ts';
+import { type FileRow, cellText, readImportFile } from './read-file.ts';
+import {
+  bodyTextOf,
+  listOf,
+  readText,
+  readTime,
+  readTimeZone,
+  readTitle,
+  storable,
+  textDocument,
+} from './rows.ts';
 
 /** A preview can be confirmed for this long. */
 export const IMPORT_TTL_MS = 30 * 60 * 1000;
@@ -467,7 +476,8 @@ export function createPublishImport(deps: PublishImportDeps) {
   };
 }
 
-/** The zone as written when it names none (the preview shows what the file said). */
-const storableZone = (fileRow: FileRow) => String(fileRow.cells.timeZone ?? '').slice(0, 64);
+/** The zone as written when it names none (the preview shows what the file said), storable. */
+const storableZone = (fileRow: FileRow) =>
+  storable(cellText(fileRow.cells.timeZone).trim()).text.slice(0, 64);
 
 export type PublishImport = ReturnType<typeof createPublishImport>;
