@@ -1,21 +1,22 @@
-import {
-  FacebookFilled,
-  InstagramOutlined,
-  LinkedinFilled,
-  MastodonFilled,
-  TelegramFilled,
-  TikTokOutlined,
-  XOutlined,
-  YoutubeFilled,
-} from '@ant-design/icons';
+import FacebookFilled from '@ant-design/icons-svg/es/asn/FacebookFilled';
+import InstagramOutlined from '@ant-design/icons-svg/es/asn/InstagramOutlined';
+import LinkedinFilled from '@ant-design/icons-svg/es/asn/LinkedinFilled';
+import MastodonFilled from '@ant-design/icons-svg/es/asn/MastodonFilled';
+import TelegramFilled from '@ant-design/icons-svg/es/asn/TelegramFilled';
+import TikTokOutlined from '@ant-design/icons-svg/es/asn/TikTokOutlined';
+import XOutlined from '@ant-design/icons-svg/es/asn/XOutlined';
+import YoutubeFilled from '@ant-design/icons-svg/es/asn/YoutubeFilled';
+import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
 import type { PublishingPlatform } from '@postdeck/contract/platforms';
-import type { ComponentType, CSSProperties } from 'react';
+import type { CSSProperties } from 'react';
+import { LightIcon } from '../../../components/light-icon';
 
-type Icon = ComponentType<{ style?: CSSProperties; 'aria-hidden'?: boolean }>;
-
-/** antd's brand icons; VK and Bluesky have none, so their initials stand in. */
-const ICONS: Partial<Record<PublishingPlatform, Icon>> = {
+/**
+ * antd's brand marks, drawn from their SVG definitions: @ant-design/icons' components would land
+ * in the antd chunk that every first view loads. VK and Bluesky have none: their initials stand in.
+ */
+const ICONS: Partial<Record<PublishingPlatform, IconDefinition>> = {
   facebook: FacebookFilled,
   instagram: InstagramOutlined,
   youtube: YoutubeFilled,
@@ -45,13 +46,17 @@ export function PlatformIcon({
   decorative?: boolean;
 }) {
   const name = PLATFORM_CAPABILITIES[platform].displayName;
-  const Mark = ICONS[platform];
+  const mark = ICONS[platform];
   const label = decorative
     ? { 'aria-hidden': true as const }
     : { role: 'img', 'aria-label': name, title: name };
   return (
     <span {...label} data-platform={platform} style={{ display: 'inline-flex', alignItems: 'center' }}>
-      {Mark ? <Mark aria-hidden /> : <span style={LETTERS}>{INITIALS[platform] ?? name.slice(0, 1)}</span>}
+      {mark ? (
+        <LightIcon icon={mark} />
+      ) : (
+        <span style={LETTERS}>{INITIALS[platform] ?? name.slice(0, 1)}</span>
+      )}
     </span>
   );
 }
