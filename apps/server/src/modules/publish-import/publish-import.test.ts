@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type Server, createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { ERRORS } from '@postdeck/contract/errors';
 import { VALIDATION_MESSAGES } from '@postdeck/contract/messages';
@@ -21,6 +25,7 @@ import {
 import { manualClock } from '../../lib/clock.ts';
 import { departmentTree } from '../../test/fixtures.ts';
 import { ADMIN_PASSWORD, type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
+import { image, materialsConfig } from '../materials/test-support.ts';
 import { createUser } from '../users/user-repo.ts';
 import { zipUnpacksWithin } from './zip-guard.ts';
 
@@ -141,8 +146,24 @@ function zipOf(entries: Record<string, Buffer>): Buffer {
   return Buffer.concat([...locals, directory, end]);
 }
 
+/** A web site on loopback serving a picture, let through the address policy for this test. */
+let site: Server;
+let siteOrigin = '';
+let filesRoot = '';
+
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  const picture = await image(40, 30);
+  site = createServer((request, response) => {
+    if (request.url === '/sunset.png') response.writeHead(200, { 'content-type': 'image/png' }).end(picture);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteOrigin = `http://127.0.0.1:${(site.address() as { port: number }).port}`;
+  filesRoot = await mkdtemp(join(tmpdir(), 'postdeck-import-'));
+  t = await createTestApp({
+    clock,
+    config: { materials: materialsConfig(filesRoot), fetchAllowPrivate: new URL(siteOrigin).host },
+  });
   dept = await departmentTree(t.db);
   const people: [string, number, string][] = [
     ['lead', dept.news, 'dept_admin'],
@@ -171,7 +192,11 @@ beforeAll(async () => {
   media.news = await material(dept.news, userIds['lead'] as number, 'news.png');
   media.intl = await material(dept.intl, userIds['intl'] as number, 'intl.png');
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => site.close(resolve));
+  await rm(filesRoot, { recursive: true, force: true });
+});
 
 describe('the template', () => {
   it('is a CSV with the columns and an example row in the caller’s language, which reads back as it is', async () => {
@@ -413,6 +438,27 @@ describe('the confirmation', () => {
     expect(again.status).toBe(409);
     expect(again.body.code).toBe(ERRORS.publishImportExpired.code);
     expect(await t.db.$count(publications, inArray(publications.parentId, parentIds))).toBe(3);
+  });
+
+  it('files an image named by its address into the library (as picUrl does) and publishes it', async () => {
+    const read = await preview(
+      'lead',
+      csv([['Pictured', 'Look', 'News wire', tomorrow(), 'UTC', `${siteOrigin}/sunset.png`]]),
+    );
+    expect(read.body.data.valid, JSON.stringify(read.body.data.rows)).toBe(true);
+    const [filed] = read.body.data.rows[0]?.mediaIds ?? [];
+    const [stored] = await t.db
+      .select()
+      .from(materials)
+      .where(eq(materials.id, filed ?? 0));
+    expect(stored).toMatchObject({ name: 'sunset.png', kind: 'image', departmentId: dept.news });
+    const done = await confirm('lead', read.body.data.importId);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    const [child] = await t.db
+      .select()
+      .from(publications)
+      .where(inArray(publications.parentId, done.body.data.parentIds));
+    expect(child).toMatchObject({ mediaIds: [filed], mediaType: 'image' });
   });
 
   it('schedules once when confirmations arrive together (on PostgreSQL, truly at once)', async () => {
