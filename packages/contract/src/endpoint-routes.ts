@@ -195,16 +195,22 @@ export const ENDPOINT_ROUTES = {
     method: 'GET',
     path: '/content/publish/pubHistory',
     permission: PERMISSIONS.publishList,
+    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
+    timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishHistoryDepartment: {
     method: 'GET',
     path: '/content/publish/pubDepHistory',
     permission: PERMISSIONS.publishList,
+    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
+    timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishHistoryAdmin: {
     method: 'GET',
     path: '/content/publish/pubAdmHistory',
     permission: PERMISSIONS.publishAdminList,
+    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
+    timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishHistoryChildren: {
     method: 'GET',
@@ -250,6 +256,8 @@ export const ENDPOINT_ROUTES = {
     method: 'GET',
     path: '/content/publish/export',
     permission: PERMISSIONS.publishList,
+    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
+    timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishImportTemplate: {
     method: 'GET',
@@ -260,11 +268,15 @@ export const ENDPOINT_ROUTES = {
     method: 'POST',
     path: '/content/publish/import/preview',
     permission: PERMISSIONS.publishCreate,
+    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
+    timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishImportConfirm: {
     method: 'POST',
     path: '/content/publish/import/confirm',
     permission: PERMISSIONS.publishCreate,
+    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
+    timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publicationSettle: {
     method: 'POST',
