@@ -127,6 +127,9 @@ export function ScheduleCalendar({
         displayEventEnd={false}
         // A publication is an instant: a short slot, only its start can move.
         defaultTimedEventDuration="00:15"
+        // One just before midnight stays on its own day rather than spilling into the next.
+        nextDayThreshold="01:00:00"
+        allDaySlot={false}
         eventDisplay="block"
         editable={editable}
         eventDurationEditable={false}

@@ -35,7 +35,9 @@ export function ScheduleList({ items, loading, emptyText, onOpen }: ScheduleList
           className: NO_WRAP_COLUMN,
           render: (_, row) =>
             row.scheduledAt && (
-              <time dateTime={row.scheduledAt}>{formatWhen(row.scheduledAt, i18n.language)}</time>
+              <time dateTime={row.scheduledAt}>
+                {formatWhen(row.scheduledAt, i18n.language, { year: false })}
+              </time>
             ),
         },
         {
