@@ -64,6 +64,14 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
               priority: 3,
             },
+            // The platforms' marks (components/platform-icon.tsx) load with the pages that show
+            // platforms: a chunk of their own, which the icons' merging of small groups would
+            // otherwise fold into one that first views load.
+            {
+              name: 'platform-icons',
+              test: /node_modules[\\/]@ant-design[\\/]icons-svg[\\/]es[\\/]asn[\\/](Facebook|Instagram|Linkedin|Mastodon|Telegram|TikTok|X|Youtube)(Filled|Outlined)\.js$/,
+              priority: 4,
+            },
             {
               name: 'icons',
               test: /node_modules[\\/]@ant-design[\\/](icons-svg|fast-color)[\\/]/,

@@ -268,6 +268,85 @@ for (const width of [800, 1366]) {
   });
 }
 
+/**
+ * Publishes a text content to the sandbox's Telegram channel through the API, as the signed-in
+ * user (connectSandboxAccounts first): a publish action for the publish list to show.
+ */
+async function publishToTelegram(page: Page, context: BrowserContext, title: string) {
+  const token = (await readJwtCookie(context))?.accessToken ?? '';
+  const failure = await page.evaluate(
+    async ({ bearer, title }) => {
+      const headers = { Authorization: `Bearer ${bearer}`, 'content-type': 'application/json' };
+      const call = async (path: string, body?: unknown) => {
+        const answer = await fetch(`/prod-api${path}`, {
+          method: body === undefined ? 'GET' : 'POST',
+          headers,
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return (await answer.json()) as { code: number; msg: string; data: unknown };
+      };
+      const text = { type: 'text', text: 'The harbour at a narrow width. #harbour' };
+      const body = { type: 'doc', content: [{ type: 'paragraph', content: [text] }] };
+      const content = await call('/content/create', { title, body, status: 'ready' });
+      if (content.code !== 200) return `content: ${content.msg}`;
+      const targets = (await call('/content/publish/targets')).data as {
+        accounts: { id: number; platform: string; unavailable: string | null }[];
+      };
+      const telegram = targets.accounts.find((a) => a.platform === 'telegram' && a.unavailable === null);
+      if (!telegram) return 'no Telegram account to publish to';
+      const contentId = (content.data as { id: number }).id;
+      const created = await call('/content/publish/create', {
+        contentId,
+        targets: [{ accountId: telegram.id }],
+      });
+      return created.code === 200 ? null : `publish: ${created.msg}`;
+    },
+    { bearer: token, title },
+  );
+  expect(failure).toBeNull();
+}
+
+/**
+ * Issue 21: the publish list at 800 and 1366 px with a publish action opened into its accounts
+ * and an account's detail open: the page never scrolls sideways (the table scrolls in itself),
+ * headers read whole, the drawer stays inside the window.
+ */
+for (const width of [800, 1366]) {
+  test(`at ${width} px the publish list reads whole, its accounts open and their detail in the window`, async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page);
+    await connectSandboxAccounts(page, context);
+    const title = `Harbour at ${width} px`;
+    await publishToTelegram(page, context, title);
+    await page.goto('/api/content/publish/pubHistory');
+    await settle(page);
+    const row = page.locator('tr.ant-table-row').filter({ hasText: title });
+    await row.getByRole('button', { name: /expand row/i }).click();
+    const accounts = row.locator('xpath=following-sibling::tr[1]');
+    await expect(accounts.getByRole('row')).not.toHaveCount(0);
+    expect(await sidewaysScroll(page)).toBeNull();
+    expect(await brokenWords(page, 'th'), 'headers broken inside a word').toEqual([]);
+
+    const details = accounts.getByRole('button', { name: /^Details/ });
+    await details.scrollIntoViewIfNeeded();
+    await details.click();
+    const drawer = page.locator('.ant-drawer-open .ant-drawer-section');
+    await expect(drawer).toBeVisible();
+    await expect(async () => {
+      const box = await drawer.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width + 1);
+      expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    }).toPass();
+    await expect(drawer.getByText(en.publishHistory.detail.timeline)).toBeVisible();
+    expect(await sidewaysScroll(page)).toBeNull();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+  });
+}
+
 test("the composer's actions stay in view while a tall form scrolls", async ({ page }) => {
   await page.setViewportSize({ width: 800, height: 600 });
   await signIn(page);

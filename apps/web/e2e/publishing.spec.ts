@@ -1,157 +1,24 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
-import { CHANNELS, apiData, openConnect } from './pages/channel-connect';
+import { expect, test } from '@playwright/test';
+import {
+  PLATFORMS,
+  accountsOf,
+  chooseAccounts,
+  closeDrawer,
+  closeFailureBanner,
+  compose,
+  confirmPublish,
+  connectSandbox,
+  fakeOrigin,
+  rowOf,
+  setFault,
+  statusWord,
+} from './pages/publishing';
 import { signIn } from './pages/session';
 
-/**
- * Issue 20 item 12, end to end on the sandbox: the e2e server has no platform credentials, so
- * Telegram, Mastodon and Bluesky run on their local servers (packages/platform-fakes, Bluesky's
- * own PDS) and the publishing worker runs in the server's process. Each fake takes fault
- * switches (POST <fake>/__fake/faults), which is how a platform refuses a post or loses an answer.
- */
-
-const COMPOSER = '/api/content/publish/pubContent';
-const DEPARTMENT = 'Social desk';
-const PLATFORMS = ['Telegram', 'Mastodon', 'Bluesky'] as const;
-type Platform = (typeof PLATFORMS)[number];
-
-interface Account {
-  id: number;
-  platform: string;
-  name: string;
-  profileUrl: string | null;
-  status: string;
-}
-
-interface Created {
-  publications: { id: number; account: { id: number; platform: string; name: string } }[];
-}
+/** Issue 20 item 12, end to end on the sandbox (pages/publishing.ts: how the sandbox is used). */
 
 // The accounts are connected once and the later tests publish to them.
 test.describe.configure({ mode: 'serial' });
-
-/** The console's active accounts of a platform in the department (the e2e server is shared by the specs). */
-async function accountsOf(page: Page, platform: Platform): Promise<Account[]> {
-  const list = await apiData<{ items: Account[] }>(
-    page,
-    `/channel/account/list?platform=${platform.toLowerCase()}&pageSize=50`,
-  );
-  return list.items.filter((a) => a.status === 'active');
-}
-
-/** The fake's origin, from the account's profile link (the fake serves the profile page). */
-async function fakeOrigin(page: Page, platform: Platform): Promise<string> {
-  const [account] = await accountsOf(page, platform);
-  if (!account?.profileUrl) throw new Error(`no ${platform} account with a profile link`);
-  return new URL(account.profileUrl).origin;
-}
-
-async function setFault(page: Page, origin: string, fault: Record<string, unknown>) {
-  const answer = await page.request.post(`${origin}/__fake/faults`, { data: fault });
-  expect(answer.status()).toBe(204);
-}
-
-async function connectTelegram(page: Page) {
-  const dialog = await openConnect(page, 'Telegram', DEPARTMENT);
-  await dialog.getByRole('button', { name: "Use the sandbox's test bot" }).click();
-  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(page.getByText(/^Accounts connected: 1$/)).toBeVisible();
-}
-
-async function connectMastodon(page: Page) {
-  const dialog = await openConnect(page, 'Mastodon', DEPARTMENT);
-  await dialog.getByRole('button', { name: "Use the sandbox's test server" }).click();
-  await dialog.getByRole('button', { name: 'Continue to Mastodon' }).click();
-  await page.getByRole('button', { name: 'Authorize', exact: true }).click();
-  await expect(page).toHaveURL(/\/authOpen$/);
-  await page.getByRole('button', { name: 'Connect selected' }).click();
-  await expect(page).toHaveURL(`${CHANNELS}?platform=mastodon`);
-}
-
-async function connectBluesky(page: Page) {
-  const dialog = await openConnect(page, 'Bluesky', DEPARTMENT);
-  await dialog.getByRole('button', { name: "Use the sandbox's test account" }).click();
-  await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
-  // The sandbox starts Bluesky's PDS the first time: a few seconds on a quiet machine.
-  await expect(page.getByText(/^Accounts connected: 1$/)).toBeVisible({ timeout: 120_000 });
-}
-
-/** A PNG of its own colour, so each upload is a new file rather than the library's duplicate. */
-async function png(name: string, seed: number) {
-  const background = { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 200 };
-  const image = sharp({ create: { width: 120, height: 120, channels: 3, background } });
-  return { name, mimeType: 'image/png', buffer: await image.png().toBuffer() };
-}
-
-let uploads = 0;
-
-/** Writes a content with an image and opens its Publish panel (which saves it first). */
-async function compose(page: Page, title: string, text: string) {
-  await page.goto(COMPOSER);
-  await page.getByLabel('Title').fill(title);
-  await page.locator('.ProseMirror').click();
-  await page.keyboard.type(text);
-  await page.getByRole('button', { name: /Add images or video/ }).click();
-  const picker = page.getByRole('dialog');
-  await picker.getByRole('tab', { name: 'Upload' }).click();
-  uploads += 1;
-  await picker.locator('input[type=file]').setInputFiles([await png(`harbour-${uploads}.png`, uploads)]);
-  await expect(picker.getByText('Done')).toBeVisible();
-  await picker.getByRole('button', { name: 'Use selected' }).click();
-  await expect(page.getByTestId('attached-material')).toHaveCount(1);
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  const drawer = page.getByRole('dialog', { name: `Publish “${title}”` });
-  await expect(drawer.getByRole('region', { name: 'Accounts' })).toBeVisible();
-  return drawer;
-}
-
-/** Ticks exactly one account (the first) of each platform named. */
-async function chooseAccounts(drawer: Locator, platforms: readonly Platform[]) {
-  const accounts = drawer.getByRole('region', { name: 'Accounts' });
-  // The panel ticks the last choice at first.
-  for (const box of await accounts.getByRole('checkbox').all()) await box.uncheck();
-  for (const platform of platforms) {
-    await accounts
-      .getByRole('group', { name: `${platform} · ${DEPARTMENT}` })
-      .getByRole('checkbox')
-      .first()
-      .check();
-  }
-  await expect(accounts.getByText(`Selected: ${platforms.length}`)).toBeVisible();
-}
-
-/** Confirms the publish and answers the publications the server created. */
-async function confirmPublish(page: Page, drawer: Locator, action: 'Publish' | 'Schedule'): Promise<Created> {
-  await drawer.getByRole('button', { name: action, exact: true }).click();
-  const created = page.waitForResponse(
-    (response) => response.url().includes('/prod-api/content/publish/create') && response.ok(),
-  );
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: action, exact: true }).click();
-  return ((await (await created).json()) as { data: Created }).data;
-}
-
-/** The summary's line for the account on this platform. */
-const rowOf = (drawer: Locator, platform: Platform) =>
-  drawer
-    .getByRole('list', { name: 'Accounts' })
-    .getByRole('listitem')
-    .filter({ hasText: `· ${platform}` });
-
-const statusWord = (row: Locator, word: string) =>
-  row.locator('.ant-tag').filter({ hasText: new RegExp(`^${word}$`) });
-
-/** The summary's own Close (the drawer's corner × has the same name, and no text). */
-async function closeDrawer(drawer: Locator) {
-  await drawer.getByRole('button', { name: 'Close', exact: true }).filter({ hasText: 'Close' }).click();
-  await expect(drawer).toBeHidden();
-}
-
-/** Closes the failure banner (the failure is then read), so the next specs start without it. */
-async function closeFailureBanner(page: Page) {
-  const banner = page.getByTestId('publish-failure-banner');
-  await banner.getByRole('button', { name: 'Close reminder' }).click();
-  await expect(banner).toHaveCount(0);
-}
 
 test.beforeEach(async ({ page }) => {
   await signIn(page);
@@ -159,10 +26,7 @@ test.beforeEach(async ({ page }) => {
 
 test('connects a Telegram, a Mastodon and a Bluesky account on the sandbox', async ({ page }) => {
   test.setTimeout(180_000);
-  if ((await accountsOf(page, 'Telegram')).length === 0) await connectTelegram(page);
-  if ((await accountsOf(page, 'Mastodon')).length === 0) await connectMastodon(page);
-  if ((await accountsOf(page, 'Bluesky')).length === 0) await connectBluesky(page);
-  for (const platform of PLATFORMS) expect(await accountsOf(page, platform)).not.toHaveLength(0);
+  await connectSandbox(page);
 });
 
 test('publishes now to three platforms, each reaches published with its link and a screenshot', async ({
@@ -258,6 +122,11 @@ test('a platform that refuses the post: the summary says why, the failure banner
   await expect(banner).toContainText(`"${title}" 发布到 "${mastodon.name}" 失败`, { timeout: 15_000 });
   await banner.getByRole('link', { name: 'View details' }).click();
   await expect(page).toHaveURL(`/api/content/publish/pubHistory?pageSize=10&oppId=${id}&queryType=1`);
+  // The publish list opens on the publication's detail (publish-history.spec.ts); closed first.
+  const detail = page.getByRole('dialog', { name: `${mastodon.name} on Mastodon` });
+  await expect(detail.getByText('Mastodon refused this post.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
   await closeFailureBanner(page);
 });
 

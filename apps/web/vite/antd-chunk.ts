@@ -31,6 +31,7 @@ const LATER_ANTD = [
   'steps',
   'tabs',
   'time-picker',
+  'timeline',
   'transfer',
   'tree',
   'tree-select',

@@ -6,6 +6,7 @@ export const SHELL_PAGES = [
   '/api/content/contentList/admlist',
   '/api/content/contentList/admlist?deleted=true',
   '/api/content/publish/pubContent',
+  '/api/content/publish/pubHistory',
   '/api/channel/account/list',
   '/api/material/list',
   '/api/material/list?view=list',

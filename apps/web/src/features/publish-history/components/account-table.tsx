@@ -3,13 +3,13 @@ import type { Publication } from '@postdeck/contract/publishing';
 import { ExportOutlined } from '@ant-design/icons';
 import { Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { NO_WRAP_COLUMN } from '../../../components/scroll-table';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import { isWebLink } from '../../../utils/url';
 import { PublicationStatusTag } from '../../publishing/components/publication-status-tag';
 import type { ActionTarget } from '../api/history-actions';
 import type { RunAction } from './action-runner';
-import { PlatformIcon } from './platform-icon';
 import styles from './publish-history.module.css';
 import { AccountActions } from './row-actions';
 

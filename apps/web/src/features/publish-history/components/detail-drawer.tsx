@@ -4,6 +4,7 @@ import { CopyOutlined, ExportOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Drawer, Flex, Result, Space, Spin, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/api-error';
 import { LoadError } from '../../../components/load-error';
@@ -14,7 +15,6 @@ import { PublicationStatusTag } from '../../publishing/components/publication-st
 import { SettleUnconfirmed } from '../../publishing/components/settle-unconfirmed';
 import { publicationErrorText } from '../../publishing/publication-error-text';
 import { usePublicationDetail } from '../api/publication-detail';
-import { PlatformIcon } from './platform-icon';
 import styles from './publish-history.module.css';
 import { useCopyLink } from './row-actions';
 

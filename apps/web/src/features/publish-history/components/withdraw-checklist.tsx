@@ -3,12 +3,12 @@ import { CheckCircleOutlined, ExportOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { isApiError } from '../../../api/api-error';
 import { SUCCESS } from '../../../app/theme-colors';
 import { platformName } from '../../channels/platform-name';
 import { useWithdrawByHand } from '../api/history-actions';
 import { isWebLink } from '../../../utils/url';
-import { PlatformIcon } from './platform-icon';
 
 type ManualItem = WithdrawArticleResult['manual'][number];
 
