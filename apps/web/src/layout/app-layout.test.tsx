@@ -328,6 +328,15 @@ describe('simple edition (spec §2)', () => {
     expect(await screen.findByTestId('app-layout')).toHaveClass('complex');
   });
 
+  it('reloads the page of the tab already open, as the side menu does', async () => {
+    const router = renderLayout(HISTORY);
+    await userEvent.click(await screen.findByTestId('edition-switch'));
+    const before = mounts;
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Publish list' }));
+    await waitFor(() => expect(mounts).toBeGreaterThan(before));
+    expect(router.state.location.pathname).toBe(HISTORY);
+  });
+
   it('lands on department content when the page is not one of the tabs', async () => {
     const router = renderLayout('/');
     await userEvent.click(await screen.findByTestId('edition-switch'));

@@ -67,7 +67,10 @@ export function SimpleHeader({ onLogout, noticeIcon }: SimpleHeaderProps) {
         className={styles.menu}
         items={items}
         selectedKeys={[simpleTabFor(pathname)]}
-        onClick={({ key }) => void navigate(key)}
+        // Spec §2, as the side menu does: choosing the tab already open reloads its page.
+        onClick={({ key }) =>
+          void navigate(key === pathname ? `/menuRedirect?path=${encodeURIComponent(key)}` : key)
+        }
       />
       <div className={styles.right}>
         <SandboxTag />
