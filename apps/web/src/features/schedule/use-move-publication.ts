@@ -3,7 +3,7 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
 import { useUpdatePublication } from './api/schedule-queries';
-import { platformName } from './components/platform-icon';
+import { platformName } from './platform-name';
 import { formatWhen } from './format-when';
 
 export interface MoveRequest {

@@ -22,7 +22,8 @@ import { placeFieldErrors } from '../../../utils/field-errors';
 import { useCancelPublication, useUpdatePublication } from '../api/schedule-queries';
 import { formatWhen } from '../format-when';
 import { browserTimeZone } from '../schedule-query';
-import { PlatformIcon, platformName } from './platform-icon';
+import { PlatformIcon } from '../../../components/platform-icon';
+import { platformName } from '../platform-name';
 import { StatusBadge } from './status-badge';
 import { lookOf } from './status-look';
 

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
 import type { CalendarView } from '../schedule-query';
 import { dayStart } from '../schedule-query';
-import { PlatformIcon } from './platform-icon';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { LOOK_COLOURS, lookOf } from './status-look';
 import styles from './schedule.module.css';
 

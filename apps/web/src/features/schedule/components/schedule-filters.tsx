@@ -4,7 +4,7 @@ import { Input, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleFilterValues } from '../schedule-query';
-import { platformName } from './platform-icon';
+import { platformName } from '../platform-name';
 
 export interface AccountOption {
   id: number;

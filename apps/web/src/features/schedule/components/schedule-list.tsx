@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NO_WRAP_COLUMN, ScrollTable } from '../../../components/scroll-table';
 import { formatWhen } from '../format-when';
-import { PlatformIcon } from './platform-icon';
+import { PlatformIcon } from '../../../components/platform-icon';
 import { StatusBadge } from './status-badge';
 import { lookOf } from './status-look';
 
