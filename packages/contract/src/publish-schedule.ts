@@ -33,6 +33,8 @@ export const scheduleQuerySchema = z
     keyword: z.string().trim().max(100).optional(),
   })
   .superRefine((query, ctx) => {
+    // A time that could not be read is named by its own check: no window to judge.
+    if (Number.isNaN(Date.parse(query.from)) || Number.isNaN(Date.parse(query.to))) return;
     const span = Date.parse(query.to) - Date.parse(query.from);
     if (!(span > 0)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'invalidTimeRange' });
     else if (span > SCHEDULE_WINDOW_MAX_DAYS * 86_400_000)
@@ -55,7 +57,10 @@ export type ScheduleList = z.infer<typeof scheduleListSchema>;
  * scheduled publishing page would, as of each fetch.
  */
 export const calendarLinkSchema = z.object({
-  /** The address to subscribe to; null when the user has none. */
+  /**
+   * The address to subscribe to, in the answer to a renewal only: just its hash is kept, so
+   * afterwards (and when the user has none) it is null; `createdAt` says whether one exists.
+   */
   url: z.string().nullable(),
   createdAt: z.string().nullable(),
 });
