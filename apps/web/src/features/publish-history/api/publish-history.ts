@@ -1,8 +1,7 @@
 import type { PublishHistoryItem, PublishHistoryQuery } from '@postdeck/contract/publish-history';
 import type { Publication, PublicationStatus } from '@postdeck/contract/publishing';
-import { type QueryKey, keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { request } from '../../../api/client';
-import { queryClient as sharedClient } from '../../../api/query-client';
 import { PUBLISHING_KEY } from '../../publishing/api/publish-queries';
 import { HISTORY_ENDPOINTS, type HistoryTab } from '../list-query';
 
@@ -18,13 +17,6 @@ export const isMovingStatus = (status: PublicationStatus) => MOVING.includes(sta
 const isMoving = (children: readonly Publication[] | undefined) =>
   children?.some((child) => isMovingStatus(child.status)) ?? false;
 
-/**
- * A refresh of what is already shown (after an action, on a poll) is a background call: once
- * the user cancelled the confirm-logout box it is not sent, so the box does not come back by
- * itself. A first load of a key is the user's own asking.
- */
-const shown = (key: QueryKey) => sharedClient.getQueryState(key)?.data !== undefined;
-
 export const historyListKey = (tab: HistoryTab, query: PublishHistoryQuery) =>
   [...HISTORY_KEY, 'list', tab, query] as const;
 
@@ -36,12 +28,16 @@ export const historyListKey = (tab: HistoryTab, query: PublishHistoryQuery) =>
 export const useHistoryList = (tab: HistoryTab | undefined, query: PublishHistoryQuery) =>
   useQuery({
     queryKey: historyListKey(tab ?? 'mine', query),
-    queryFn: ({ signal, queryKey }) =>
+    queryFn: ({ signal, queryKey, client }) =>
+      // The three lists take the same query and answer alike (publishHistory* in the contract).
       request(HISTORY_ENDPOINTS[tab ?? 'mine'] as 'publishHistoryMine', {
         query,
         signal,
         inlineErrors: true,
-        background: shown(queryKey),
+        // A refresh of rows already shown (after an action, the page chosen again) is not the
+        // user's own asking: once they cancelled the confirm-logout box it is not sent, so the
+        // box does not come back by itself. A first load of a key is.
+        background: client.getQueryState(queryKey)?.data !== undefined,
       }),
     enabled: tab !== undefined,
     staleTime: 0,

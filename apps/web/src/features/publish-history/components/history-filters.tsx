@@ -84,15 +84,14 @@ export function HistoryFilters({
         placeholder={label('platform')}
         aria-label={label('platform')}
         value={filters.platform}
-        onChange={(platform?: PublishHistoryFilters['platform']) =>
+        onChange={(platform?: PublishHistoryFilters['platform']) => {
+          // An account of another platform would leave nothing to show: it goes.
+          const chosen = choices.accounts.find((account) => account.id === filters.accountId);
           onChange({
             platform,
-            // An account of another platform would leave nothing to show.
-            ...(platform && accounts.every((a) => a.id !== filters.accountId || a.platform !== platform)
-              ? { accountId: undefined }
-              : {}),
-          })
-        }
+            ...(platform && chosen && chosen.platform !== platform ? { accountId: undefined } : {}),
+          });
+        }}
         options={PUBLISHING_PLATFORMS.map((platform) => ({ value: platform, label: platformName(platform) }))}
         style={{ width: 150 }}
       />

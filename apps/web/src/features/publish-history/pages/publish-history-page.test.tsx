@@ -8,7 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../api/query-client';
 import { Providers } from '../../../app/providers';
 import { useUserStore } from '../../../stores/user-store';
-import { USER_INFO, calls, envelope, mockFetch } from '../../../test/fetch-mock';
+import { USER_INFO, calls, envelope, mockFetch, tokenPair } from '../../../test/fetch-mock';
+import { clearAuth, saveAuth } from '../../../utils/auth-cookie';
 import { PublishHistoryPage } from './publish-history-page';
 
 const PAGE = '/api/content/publish/pubHistory';
@@ -135,6 +136,8 @@ beforeEach(() => {
       );
     }
     if (path === '/withdrawal') return envelope({ cancelled: [21], kept: [] });
+    if (path === '/export')
+      return new Response('title,account\r\n', { status: 200, headers: { 'Content-Type': 'text/csv' } });
     if (url.pathname.endsWith('/control/dept/list')) return envelope({ items: [] });
     return envelope(null, { status: 404, code: 404 });
   });
@@ -142,6 +145,8 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  clearAuth();
   useUserStore.getState().reset();
 });
 
@@ -182,6 +187,23 @@ describe('the publish list', () => {
     await user.click(screen.getByRole('tab', { name: 'Department' }));
     await waitFor(() => expect(router.state.location.search).toBe('?tab=department'));
     await waitFor(() => expect(calls(spy, `${API}/pubDepHistory`)).toHaveLength(1));
+  });
+
+  it('keeps the filters in the address and asks the server with them', async () => {
+    const { router, user } = renderPage(`${PAGE}?oppId=12`);
+    expect(await screen.findByText('Only publication #12')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show all' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByTitle('Failed'));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=failed'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search titles' }), 'dawn{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?status=failed&keyword=dawn'));
+    const last = calls(spy, `${API}/pubHistory`).at(-1)?.[0];
+    expect(Object.fromEntries(new URL(String(last), 'http://x').searchParams)).toEqual({
+      status: 'failed',
+      keyword: 'dawn',
+    });
   });
 
   it('offers All to administrators', async () => {
@@ -307,6 +329,31 @@ describe('the publish list', () => {
     await user.click(screen.getByRole('button', { name: 'Clear the filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByText('Harbour at dawn')).toBeInTheDocument();
+  });
+
+  it("exports the tab's list as filtered, without paging, with the session's token, and saves the file", async () => {
+    saveAuth(tokenPair('current'));
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:export');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const clicks: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this);
+    });
+    const { user } = renderPage(`${PAGE}?tab=department&status=failed&page=2&pageSize=20`);
+    expect(await screen.findByText('Harbour at dawn')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Export/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    const [input, init] = calls(spy, `${API}/export`)[0] ?? [];
+    const query = new URL(String(input), 'http://x').searchParams;
+    expect(Object.fromEntries(query)).toEqual({
+      status: 'failed',
+      list: 'department',
+      format: 'csv',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer access-current');
+    expect(clicks[0]?.download).toBe('publish-list-department.csv');
   });
 
   it('says so when there is nothing yet', async () => {
