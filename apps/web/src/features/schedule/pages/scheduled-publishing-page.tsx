@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error';
+import { ImportPublicationsButton } from '../../publish-import/components/import-publications-button';
 import { useUserStore } from '../../../stores/user-store';
 import { useDialogTarget } from '../../../utils/use-dialog-target';
 import { useScheduleAccounts, useScheduleList } from '../api/schedule-queries';
@@ -136,9 +137,12 @@ export function ScheduledPublishingPage({ now = Date.now }: ScheduledPublishingP
     <Card
       title={t('route.scheduledPublishing')}
       extra={
-        <Button icon={<CalendarOutlined />} onClick={() => setLinkOpen(true)}>
-          {t('schedule.link.open')}
-        </Button>
+        <Space wrap>
+          {canEdit && <ImportPublicationsButton />}
+          <Button icon={<CalendarOutlined />} onClick={() => setLinkOpen(true)}>
+            {t('schedule.link.open')}
+          </Button>
+        </Space>
       }
     >
       <ScheduleFilters
