@@ -1,4 +1,3 @@
-import { int4Schema } from './envelope.ts';
 import { fieldErrorSchema } from './envelope.ts';
 import { publishingPlatformSchema } from './platforms.ts';
 import { z } from './zod.ts';

@@ -657,7 +657,9 @@ export const publications = pgTable(
     // The migration adds INCLUDE (department_id, author_id, media_type), which drizzle cannot
     // declare: the scope and the common filters are then read from the index alone (a count of
     // 10,000 failed ones took 24 ms through the table, 3 ms so).
-    index('publications_history_idx').on(t.createdAt, t.id).where(sql`${t.parentId} is null`),
+    index('publications_history_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.parentId} is null`),
     index('publications_history_department_idx')
       .on(t.departmentId, t.createdAt, t.id)
       .where(sql`${t.parentId} is null`),
