@@ -4,7 +4,7 @@ import { ExportOutlined } from '@ant-design/icons';
 import { Flex, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PlatformIcon } from '../../../components/platform-icon';
-import { NO_WRAP_COLUMN } from '../../../components/scroll-table';
+import { NO_WRAP_COLUMN, STICKY_END_COLUMN } from '../../../components/scroll-table';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import { isWebLink } from '../../../utils/url';
 import { PublicationStatusTag } from '../../publishing/components/publication-status-tag';
@@ -114,6 +114,7 @@ export function AccountTable({
         {
           key: 'actions',
           title: t('publishHistory.columns.actions'),
+          className: STICKY_END_COLUMN,
           render: (_, row) => (
             <AccountActions
               publication={row}

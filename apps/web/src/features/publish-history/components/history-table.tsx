@@ -3,7 +3,7 @@ import type { Publication } from '@postdeck/contract/publishing';
 import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NO_WRAP_COLUMN, ScrollTable } from '../../../components/scroll-table';
+import { NO_WRAP_COLUMN, STICKY_END_COLUMN, ScrollTable } from '../../../components/scroll-table';
 import { useFormatTime } from '../../../i18n/use-format-time';
 import type { ActionTarget } from '../api/history-actions';
 import type { RunAction } from './action-runner';
@@ -96,6 +96,8 @@ export function HistoryTable({
         {
           key: 'title',
           title: t('publishHistory.columns.title'),
+          // A title reads as a line or two, not a word per line, at narrow widths.
+          onCell: () => ({ style: { minWidth: 180 } }),
           render: (_, item) => <span className={styles.title}>{item.title}</span>,
         },
         {
@@ -136,6 +138,7 @@ export function HistoryTable({
               {
                 key: 'actions',
                 title: t('publishHistory.columns.actions'),
+                className: STICKY_END_COLUMN,
                 render: (_: unknown, item: PublishHistoryItem) => <ParentActions item={item} run={run} />,
               },
             ]
