@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { en } from '../src/i18n/locales/en';
+import { E2E } from './e2e-env';
 import {
   accountsOf,
   chooseAccounts,
@@ -105,6 +106,9 @@ test('withdraws a published post: gone from the platform, withdrawn in the list'
   await expect(page.getByText('Deleted from the platform: 1')).toBeVisible();
   await expect(statusWord(accounts, 'Withdrawn')).toBeVisible();
   await expect(statusWord(row, 'Withdrawn')).toBeVisible();
+  // The README's picture of the publish list: the list loaded, the withdrawn account shown.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.screenshot({ path: `${E2E.screenshotDir}/publish-list.png` });
 
   const posts = (await (await page.request.get(`${origin}/__fake/posts`)).json()) as {
     text: string;

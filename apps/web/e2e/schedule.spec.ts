@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { E2E } from './e2e-env';
 import { SCHEDULE, dragTo, sandboxTelegram, scheduleThroughApi } from './pages/schedule';
 import { signIn } from './pages/session';
 
@@ -51,6 +52,9 @@ test('drags a scheduled publication to the next day on the calendar, and the lis
   await moved;
   await expect(page.getByText(/^Moved to /)).toBeVisible();
   await expect(page.locator(`td.fc-daygrid-day[data-date="${times.next}"]`).locator(event)).toHaveCount(1);
+  // The README's picture of the scheduled publishing page, on its calendar.
+  await expect(page.getByText(/^Moved to /)).toBeHidden({ timeout: 10_000 });
+  await page.screenshot({ path: `${E2E.screenshotDir}/schedule.png` });
 
   // The list, from the same day, has it at its new time.
   await page

@@ -7,6 +7,8 @@ export const SHELL_PAGES = [
   '/api/content/contentList/admlist?deleted=true',
   '/api/content/publish/pubContent',
   '/api/content/publish/pubHistory',
+  '/api/content/schedulepubmaterial/list',
+  '/api/content/schedulepubmaterial/list?view=list',
   '/api/channel/account/list',
   '/api/material/list',
   '/api/material/list?view=list',

@@ -18,11 +18,32 @@ export async function visiblePublication(db: Db, principal: Principal, id: numbe
   return row;
 }
 
+/** The columns a Publication shows (not the pipeline's own: progress, raw error, screenshot). */
+const SHOWN = {
+  id: publications.id,
+  parentId: publications.parentId,
+  contentId: publications.contentId,
+  title: publications.title,
+  status: publications.status,
+  text: publications.text,
+  options: publications.options,
+  mediaIds: publications.mediaIds,
+  scheduledAt: publications.scheduledAt,
+  publishedAt: publications.publishedAt,
+  externalUrl: publications.externalUrl,
+  errorKind: publications.errorKind,
+  errorMessage: publications.errorMessage,
+  attempts: publications.attempts,
+  nextAttemptAt: publications.nextAttemptAt,
+  createdAt: publications.createdAt,
+  updatedAt: publications.updatedAt,
+};
+
 /** Children as the API shows them, joined with their account, department and author. */
-function joinedPublications(db: Db, where: SQL) {
+function joinedPublications(db: Db, where: SQL | undefined) {
   return db
     .select({
-      publication: publications,
+      publication: SHOWN,
       account: {
         id: channelAccounts.id,
         platform: channelAccounts.platform,
@@ -50,6 +71,19 @@ export async function publicationsById(db: Db, ids: readonly number[]): Promise<
   });
 }
 
+/** The publications `where` picks, in `order`, at most `limit`: one read, however many. */
+export async function publicationsWhere(
+  db: Db,
+  where: SQL | undefined,
+  order: SQL[],
+  limit: number,
+): Promise<Publication[]> {
+  const rows = await joinedPublications(db, where)
+    .orderBy(...order)
+    .limit(limit);
+  return rows.map(toPublication);
+}
+
 /** The children of parents, each parent's in the order they were made. */
 export async function childrenOf(db: Db, parentIds: readonly number[]): Promise<Map<number, Publication[]>> {
   const byParent = new Map<number, Publication[]>(parentIds.map((id) => [id, []]));
@@ -62,7 +96,7 @@ export async function childrenOf(db: Db, parentIds: readonly number[]): Promise<
 }
 
 type Joined = {
-  publication: typeof publications.$inferSelect;
+  publication: { [K in keyof typeof SHOWN]: (typeof publications.$inferSelect)[K] };
   account: { id: number; platform: string; name: string; handle: string | null };
   department: { id: number; name: string };
   author: { id: number; name: string };
