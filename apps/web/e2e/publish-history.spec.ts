@@ -106,7 +106,10 @@ test('withdraws a published post: gone from the platform, withdrawn in the list'
   await expect(page.getByText('Deleted from the platform: 1')).toBeVisible();
   await expect(statusWord(accounts, 'Withdrawn')).toBeVisible();
   await expect(statusWord(row, 'Withdrawn')).toBeVisible();
-  // The README's picture of the publish list: the list loaded, the withdrawn account shown.
+  // The README's picture of the publish list: the list loaded, the withdrawn account shown, the
+  // confirmation and its message gone.
+  await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+  await expect(page.getByText('Deleted from the platform: 1')).toBeHidden({ timeout: 10_000 });
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await page.screenshot({ path: `${E2E.screenshotDir}/publish-list.png` });
 
