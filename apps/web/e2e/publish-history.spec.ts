@@ -31,12 +31,18 @@ test.beforeEach(async ({ page }) => {
   await signIn(page);
 });
 
-/** Publishes a text to the account on Mastodon and waits for it to be out (or to fail). */
-async function publishToMastodon(page: Page, title: string, text: string, outcome: 'Published' | 'Failed') {
+/** Publishes a text with a picture to one account of the platform and waits for it to be out (or to fail). */
+async function publishTo(
+  page: Page,
+  platform: 'Mastodon' | 'Facebook',
+  title: string,
+  text: string,
+  outcome: 'Published' | 'Failed',
+) {
   const drawer = await compose(page, title, text);
-  await chooseAccounts(drawer, ['Mastodon']);
+  await chooseAccounts(drawer, [platform]);
   const created = await confirmPublish(page, drawer, 'Publish');
-  await expect(statusWord(rowOf(drawer, 'Mastodon'), outcome)).toBeVisible({ timeout: 60_000 });
+  await expect(statusWord(rowOf(drawer, platform), outcome)).toBeVisible({ timeout: 60_000 });
   await closeDrawer(drawer);
   const id = created.publications[0]?.id;
   if (id === undefined) throw new Error('nothing was created');
@@ -49,9 +55,9 @@ function listRow(page: Page, title: string): { row: Locator; accounts: Locator }
   return { row, accounts: row.locator('xpath=following-sibling::tr[1]') };
 }
 
-test('connects the Telegram and Mastodon accounts the list publishes to', async ({ page }) => {
+test('connects the Telegram, Mastodon and Facebook accounts the list publishes to', async ({ page }) => {
   test.setTimeout(180_000);
-  await connectSandbox(page, ['Telegram', 'Mastodon']);
+  await connectSandbox(page, ['Telegram', 'Mastodon', 'Facebook']);
 });
 
 test("a failure's reminder: View details opens the list on the publication, its account marked and its detail saying why", async ({
@@ -67,7 +73,7 @@ test("a failure's reminder: View details opens the list on the publication, its 
     call: 'POST /api/v1/statuses',
     times: 1,
   });
-  const id = await publishToMastodon(page, title, 'High tide at six. #harbour', 'Failed');
+  const id = await publishTo(page, 'Mastodon', title, 'High tide at six. #harbour', 'Failed');
 
   const banner = page.getByTestId('publish-failure-banner');
   await expect(banner).toContainText(`"${title}"`, { timeout: 15_000 });
@@ -88,12 +94,14 @@ test("a failure's reminder: View details opens the list on the publication, its 
   await closeFailureBanner(page);
 });
 
-test('withdraws a published post: gone from the platform, withdrawn in the list', async ({ page }) => {
+test('withdraws a published Facebook post: gone from the platform, withdrawn in the list', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const title = 'Tide table, withdrawn';
   const text = 'Low tide at noon, the sandbar shows. #harbour';
-  const origin = await fakeOrigin(page, 'Mastodon');
-  await publishToMastodon(page, title, text, 'Published');
+  const origin = await fakeOrigin(page, 'Facebook');
+  await publishTo(page, 'Facebook', title, text, 'Published');
 
   await page.goto(PUBLISH_LIST);
   const { row, accounts } = listRow(page, title);
@@ -118,7 +126,7 @@ test('withdraws a published post: gone from the platform, withdrawn in the list'
     deletedAt?: string;
   }[];
   const post = posts.find((p) => p.text.includes('the sandbar shows'));
-  expect(post?.deletedAt, 'the post is deleted on the local Mastodon').toBeTruthy();
+  expect(post?.deletedAt, 'the post is deleted on the local Graph server').toBeTruthy();
 });
 
 test("choosing the list again reloads it; the simple edition's four tabs open real pages", async ({

@@ -66,3 +66,34 @@ test('drags a scheduled publication to the next day on the calendar, and the lis
   await expect(row.locator('time')).toHaveAttribute('datetime', times.moved);
   await expect(row.getByRole('button', { name: `Open “${title}”` })).toBeVisible();
 });
+
+test('reads a CSV of posts with one bad row, names the row and its column, and schedules nothing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const accountId = await sandboxTelegram(page);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const soon = new Date(Date.now() + 2 * 86_400_000);
+  const day = `${soon.getUTCFullYear()}-${pad(soon.getUTCMonth() + 1)}-${pad(soon.getUTCDate())}`;
+  const csv = [
+    'title,text,accounts,time,timeZone,media',
+    `Harbour import ready,The ferry runs at nine.,${accountId},${day} 09:00,Europe/Paris,`,
+    `Harbour import late,The ferry ran at nine.,${accountId},2020-01-01 09:00,Europe/Paris,`,
+  ].join('\n');
+
+  await page.goto(SCHEDULE);
+  await page.getByRole('button', { name: 'Schedule from a file' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schedule posts from a file' });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: 'harbour.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  await expect(dialog.getByText('Rows: 2; with problems: 1')).toBeVisible({ timeout: 30_000 });
+  // Named by the file's own column, as its header writes it.
+  const late = dialog.getByRole('row').filter({ hasText: 'Harbour import late' });
+  await expect(late).toContainText('time: This time has passed');
+  await expect(dialog.getByRole('row').filter({ hasText: 'Harbour import ready' })).toContainText('Ready');
+  await expect(dialog.getByText(/Fix rows 3 in the file/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Schedule 2 rows' })).toBeDisabled();
+});

@@ -13,7 +13,8 @@ import { CHANNELS, apiData, openConnect } from './channel-connect';
 export const COMPOSER = '/api/content/publish/pubContent';
 export const DEPARTMENT = 'Social desk';
 export const PLATFORMS = ['Telegram', 'Mastodon', 'Bluesky'] as const;
-export type Platform = (typeof PLATFORMS)[number];
+/** Facebook too, through its consent page on the local Graph server (its two sandbox pages). */
+export type Platform = (typeof PLATFORMS)[number] | 'Facebook';
 
 export interface Account {
   id: number;
@@ -63,6 +64,15 @@ export async function connectMastodon(page: Page) {
   await expect(page).toHaveURL(/\/authOpen$/);
   await page.getByRole('button', { name: 'Connect selected' }).click();
   await expect(page).toHaveURL(`${CHANNELS}?platform=mastodon`);
+}
+
+export async function connectFacebook(page: Page) {
+  const dialog = await openConnect(page, 'Facebook', DEPARTMENT);
+  await dialog.getByRole('button', { name: 'Continue to Facebook' }).click();
+  await page.getByRole('button', { name: 'Allow', exact: true }).click();
+  await expect(page).toHaveURL(/\/authOpen$/);
+  await page.getByRole('button', { name: 'Connect selected' }).click();
+  await expect(page).toHaveURL(`${CHANNELS}?platform=facebook`);
 }
 
 export async function connectBluesky(page: Page) {
@@ -157,7 +167,12 @@ export async function closeFailureBanner(page: Page) {
 
 /** Connects one account of each platform named, unless the department has one already. */
 export async function connectSandbox(page: Page, platforms: readonly Platform[] = PLATFORMS) {
-  const connect = { Telegram: connectTelegram, Mastodon: connectMastodon, Bluesky: connectBluesky };
+  const connect = {
+    Telegram: connectTelegram,
+    Mastodon: connectMastodon,
+    Bluesky: connectBluesky,
+    Facebook: connectFacebook,
+  };
   for (const platform of platforms)
     if ((await accountsOf(page, platform)).length === 0) await connect[platform](page);
   for (const platform of platforms) expect(await accountsOf(page, platform)).not.toHaveLength(0);
