@@ -14,6 +14,13 @@ export const LIST = '/prod-api/content/publish/scheduleList';
 export const UPDATE = '/prod-api/content/publish/update';
 export const WITHDRAWAL = '/prod-api/content/publish/withdrawal';
 export const LINK = '/prod-api/content/publish/calendarLink';
+export const DETAIL = '/prod-api/content/publish/detail';
+
+/** The detail the drawer asks for, of the publication among `items` that the request names. */
+export function detailAnswer(url: URL, items: readonly Publication[]) {
+  const found = items.find((item) => String(item.id) === url.searchParams.get('id'));
+  return found ? { ...found, events: [], errorRaw: null } : undefined;
+}
 
 /** Who may see the page, and also edit (publish:create) unless told otherwise. */
 export const EDITOR = ['publish:schedule:list', 'publish:create', 'channel:account:list', 'content:create'];

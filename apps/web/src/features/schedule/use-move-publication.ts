@@ -1,4 +1,4 @@
-import type { Publication } from '@postdeck/contract/publishing';
+import type { ScheduleItem } from '@postdeck/contract/publish-schedule';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error';
@@ -7,7 +7,7 @@ import { platformName } from './platform-name';
 import { formatWhen } from './format-when';
 
 export interface MoveRequest {
-  publication: Publication;
+  publication: ScheduleItem;
   to: Date;
   /** Puts the event back where it was (FullCalendar's revert). */
   revert: () => void;

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../../stores/user-store';
 import { calls, envelope, mockFetch } from '../../../test/fetch-mock';
 import { ScheduledPublishingPage } from '../pages/scheduled-publishing-page';
-import { LIST, PAGE, UPDATE, WITHDRAWAL, publication, renderAt } from '../test-fixtures';
+import { DETAIL, LIST, PAGE, UPDATE, WITHDRAWAL, publication, renderAt } from '../test-fixtures';
 
 /** The drawer's actions (issue 21): a new time typed (the keyboard's way to move it), the text, cancel. */
 const NOW = new Date(2026, 5, 1, 9, 0).getTime();
@@ -18,6 +18,7 @@ beforeEach(() => {
   update = () => envelope(BRIEF);
   withdrawal = () => envelope({ cancelled: [11], kept: [] });
   spy = mockFetch(({ url }) => {
+    if (url.pathname === DETAIL) return envelope({ ...BRIEF, events: [], errorRaw: null });
     if (url.pathname === LIST) return envelope({ items: [BRIEF], truncated: false });
     if (url.pathname === UPDATE) return update();
     if (url.pathname === WITHDRAWAL) return withdrawal();

@@ -1,4 +1,5 @@
 import { PAGES } from '@postdeck/contract/pages';
+import type { ScheduleItem } from '@postdeck/contract/publish-schedule';
 import type { Publication } from '@postdeck/contract/publishing';
 import {
   Alert,
@@ -11,6 +12,7 @@ import {
   Flex,
   Form,
   Input,
+  Spin,
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -18,6 +20,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../api/api-error';
+import { LoadError } from '../../../components/load-error';
+import { usePublicationDetail } from '../../publish-history/api/publication-detail';
 import { placeFieldErrors } from '../../../utils/field-errors';
 import { useCancelPublication, useUpdatePublication } from '../api/schedule-queries';
 import { formatWhen } from '../format-when';
@@ -28,7 +32,8 @@ import { StatusBadge } from './status-badge';
 import { lookOf } from './status-look';
 
 export interface PublicationDrawerProps {
-  publication: Publication | undefined;
+  /** What the calendar drew of it; the drawer asks for the rest (text, people) when it opens. */
+  publication: ScheduleItem | undefined;
   open: boolean;
   /** Mounts the form afresh for each opening. */
   round: number;
@@ -59,16 +64,20 @@ export function PublicationDrawer({
       title={publication?.title ?? t('schedule.drawer.title')}
     >
       {publication && (
-        <PublicationDetail
-          key={round}
-          publication={publication}
-          canEdit={canEdit}
-          now={now}
-          onDone={onClose}
-        />
+        <LoadedDetail key={round} id={publication.id} canEdit={canEdit} now={now} onDone={onClose} />
       )}
     </Drawer>
   );
+}
+
+/** The publication's detail once it has come; its form starts from what the server holds now. */
+function LoadedDetail({ id, ...props }: Omit<DetailProps, 'publication'> & { id: number }) {
+  const { t } = useTranslation();
+  const detail = usePublicationDetail(id);
+  if (detail.error)
+    return <LoadError title={t('schedule.drawer.loadFailed')} onRetry={() => detail.refetch()} />;
+  if (!detail.data) return <Spin />;
+  return <PublicationDetail publication={detail.data} {...props} />;
 }
 
 interface DetailProps {

@@ -14,7 +14,7 @@ import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { Language } from '@postdeck/contract/constants';
-import type { Publication } from '@postdeck/contract/publishing';
+import type { ScheduleItem } from '@postdeck/contract/publish-schedule';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../i18n/i18n';
@@ -42,18 +42,18 @@ export interface ScheduleCalendarProps {
   view: CalendarView;
   /** The day to show (YYYY-MM-DD, local). */
   day: string;
-  items: readonly Publication[];
+  items: readonly ScheduleItem[];
   /** Whether events can be dragged to another time (publish:create). */
   editable: boolean;
   /** The range shown, and its title in the interface language, whenever it changes. */
   onRange: (range: { start: Date; end: Date; title: string }) => void;
-  onOpen: (publication: Publication) => void;
-  onMove: (move: { publication: Publication; to: Date; revert: () => void }) => void;
+  onOpen: (publication: ScheduleItem) => void;
+  onMove: (move: { publication: ScheduleItem; to: Date; revert: () => void }) => void;
 }
 
 /** One event: the platform's mark, the time, the title and the account. */
 function EventContent({ event, timeText }: EventContentArg) {
-  const publication = event.extendedProps['publication'] as Publication;
+  const publication = event.extendedProps['publication'] as ScheduleItem;
   return (
     <span className={styles.event} data-publication-id={publication.id}>
       <PlatformIcon platform={publication.account.platform} />

@@ -1,4 +1,4 @@
-import type { Publication } from '@postdeck/contract/publishing';
+import type { ScheduleItem } from '@postdeck/contract/publish-schedule';
 import { Button, Flex } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,17 +9,17 @@ import { StatusBadge } from './status-badge';
 import { lookOf } from './status-look';
 
 export interface ScheduleListProps {
-  items: readonly Publication[];
+  items: readonly ScheduleItem[];
   loading: boolean;
   emptyText: ReactNode;
-  onOpen: (publication: Publication) => void;
+  onOpen: (publication: ScheduleItem) => void;
 }
 
 /** The window's publications as a table, earliest first; the title opens the drawer. */
 export function ScheduleList({ items, loading, emptyText, onOpen }: ScheduleListProps) {
   const { t, i18n } = useTranslation();
   return (
-    <ScrollTable<Publication>
+    <ScrollTable<ScheduleItem>
       label={t('route.scheduledPublishing')}
       rowKey="id"
       size="middle"

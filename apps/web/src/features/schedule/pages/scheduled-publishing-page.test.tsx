@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useUserStore } from '../../../stores/user-store';
 import { calls, envelope, mockFetch } from '../../../test/fetch-mock';
-import { EDITOR, LIST, PAGE, VIEWER, publication, renderAt } from '../test-fixtures';
+import { DETAIL, EDITOR, LIST, PAGE, VIEWER, detailAnswer, publication, renderAt } from '../test-fixtures';
 import { ScheduledPublishingPage } from './scheduled-publishing-page';
 
 /** The scheduled publishing page (issue 21): list and calendar, filters in the address, the drawer. */
@@ -27,6 +27,8 @@ beforeEach(() => {
   items = [MORNING, EVENING, PAUSED];
   mode = 'ok';
   spy = mockFetch(({ url }) => {
+    const detail = url.pathname === DETAIL ? detailAnswer(url, items) : undefined;
+    if (detail) return envelope(detail);
     if (url.pathname === LIST) {
       if (mode === 'fail') return envelope(null, { status: 500, code: 500, msg: 'boom' });
       return envelope({ items, truncated: false });

@@ -3,7 +3,7 @@ import { PAGES } from '@postdeck/contract/pages';
 import { PERMISSIONS } from '@postdeck/contract/permissions';
 import { isPublishingPlatform } from '@postdeck/contract/platforms';
 import { SCHEDULE_ITEMS_MAX } from '@postdeck/contract/publish-schedule';
-import type { Publication } from '@postdeck/contract/publishing';
+import type { ScheduleItem } from '@postdeck/contract/publish-schedule';
 import { Alert, App, Button, Card, Empty, Flex, Grid, Segmented, Space, Spin, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,7 +86,7 @@ export function ScheduledPublishingPage({ now = Date.now }: ScheduledPublishingP
 
   const [refusal, setRefusal] = useState<string | null>(null);
   const move = useMovePublication({ now, onRefused: setRefusal });
-  const opened = useDialogTarget<Publication>();
+  const opened = useDialogTarget<ScheduleItem>();
   const [linkOpen, setLinkOpen] = useState(false);
 
   const change = (next: Partial<SchedulePageState>) => setParams(writeSchedulePage({ ...page, ...next }));

@@ -50,6 +50,7 @@ export const enSchedule = {
     past: 'That time has passed: choose a time to come.',
   },
   drawer: {
+    loadFailed: 'The publication could not be loaded',
     title: 'Scheduled publication',
     account: 'Account',
     department: 'Department',

@@ -51,6 +51,7 @@ export const esSchedule: ScheduleMessages = {
     past: 'Esa hora ya pasó: elija una hora futura.',
   },
   drawer: {
+    loadFailed: 'No se pudo cargar la publicación',
     title: 'Publicación programada',
     account: 'Cuenta',
     department: 'Departamento',

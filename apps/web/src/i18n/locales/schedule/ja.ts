@@ -51,6 +51,7 @@ export const jaSchedule: ScheduleMessages = {
     past: 'この時刻は過ぎています。これからの時刻を選んでください。',
   },
   drawer: {
+    loadFailed: '投稿を読み込めませんでした',
     title: '予約公開',
     account: 'アカウント',
     department: '部署',

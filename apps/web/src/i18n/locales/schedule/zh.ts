@@ -51,6 +51,7 @@ export const zhSchedule: ScheduleMessages = {
     past: '该时间已过：请选择将来的时间。',
   },
   drawer: {
+    loadFailed: '无法加载该发布',
     title: '定时发布',
     account: '账号',
     department: '部门',
