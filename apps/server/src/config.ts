@@ -20,8 +20,32 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  /** 'worker' joins when the publishing pipeline lands; until then every process serves the API. */
-  POSTDECK_ROLE: z.enum(['all', 'api']).default('all'),
+  /** 'api' serves HTTP only, 'worker' runs the pipeline and scheduled jobs only, 'all' both. */
+  POSTDECK_ROLE: z.enum(['all', 'api', 'worker']).default('all'),
+  /** On SIGTERM, how long running jobs get to finish before they are handed back. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(1000).default(25_000),
+  /** Where media files live: the local directory (DATA_DIR/files) or an S3-compatible store. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: unsetIfEmpty(z.string().url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: unsetIfEmpty(z.string().optional()),
+  S3_ACCESS_KEY_ID: unsetIfEmpty(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: unsetIfEmpty(z.string().optional()),
+  /** Path-style addresses (endpoint/bucket/key), as most S3-compatible servers want. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  /** A key prefix, so one bucket can hold several installations. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([a-z0-9][a-z0-9-]*\/)*$/, 'must be empty or lower-case segments each ending in /')
+    .default(''),
+  /** Prometheus metrics at /metrics: off unless METRICS=on, then behind METRICS_TOKEN or on METRICS_PORT. */
+  METRICS: z.enum(['on', 'off']).default('off'),
+  METRICS_TOKEN: unsetIfEmpty(z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: unsetIfEmpty(z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** Signs tokens and file addresses: a short one can be guessed, so it refuses start-up. */
   POSTDECK_SECRET: z
     .string()
@@ -156,6 +180,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   role: Env['POSTDECK_ROLE'];
+  /** SHUTDOWN_GRACE_MS: the bound on a stop's wait for running jobs. */
+  shutdownGraceMs: number;
+  /** Media files: the local directory unless STORAGE=s3. */
+  storage: StorageConfig;
+  /** /metrics; undefined unless METRICS=on. */
+  metrics: MetricsConfig | undefined;
   secret: string | undefined;
   /** Extra keys for channel tokens, the current first; none: the key derived from the secret seals. */
   channelTokenKeys: ChannelTokenKey[];
@@ -199,6 +229,28 @@ export interface Config {
   ldap: LdapConfig | undefined;
 }
 
+export type StorageConfig =
+  | { backend: 'local' }
+  | {
+      backend: 's3';
+      /** Unset: AWS's own endpoint for the region. */
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      /** Unset: the SDK's default credential chain (environment, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      prefix: string;
+    };
+
+export interface MetricsConfig {
+  /** Scrapes on the main port must send it as a bearer token. */
+  token: string | undefined;
+  /** Serve /metrics on this port (and METRICS_HOST) instead of the main one. */
+  port: number | undefined;
+  host: string;
+}
+
 export interface LdapConfig {
   url: string;
   /** The service account searches are made as; anonymous when unset. */
@@ -231,6 +283,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `UPLOAD_MAX_BYTES_IN_FLIGHT_PER_USER: must be at least the largest file allowed (${largestFile})`,
     );
   }
+  if (parsed.success && parsed.data.STORAGE === 's3') {
+    if (!parsed.data.S3_BUCKET) issues.push('S3_BUCKET: required when STORAGE=s3');
+    if (!parsed.data.S3_ACCESS_KEY_ID !== !parsed.data.S3_SECRET_ACCESS_KEY) {
+      issues.push('S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both or neither');
+    }
+  }
+  if (
+    parsed.success &&
+    parsed.data.METRICS === 'on' &&
+    !parsed.data.METRICS_TOKEN &&
+    !parsed.data.METRICS_PORT
+  ) {
+    issues.push('METRICS: with METRICS=on, set METRICS_TOKEN or METRICS_PORT so /metrics is not public');
+  }
   const oidc = parsed.success ? readOidcConfig(parsed.data) : undefined;
   issues.push(...(oidc?.issues ?? []));
   const channels = parsed.success
@@ -252,6 +318,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     role: e.POSTDECK_ROLE,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    storage:
+      e.STORAGE === 's3' && e.S3_BUCKET
+        ? {
+            backend: 's3',
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            prefix: e.S3_PREFIX,
+          }
+        : { backend: 'local' },
+    metrics:
+      e.METRICS === 'on' ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST } : undefined,
     secret: e.POSTDECK_SECRET,
     channelTokenKeys: e.CHANNEL_TOKEN_KEYS,
     adminPassword: e.ADMIN_PASSWORD,
