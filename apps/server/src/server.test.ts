@@ -30,11 +30,11 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('embedded start (PGl
   it('finishes in-flight requests on shutdown and loses nothing across a restart', async () => {
     const config = configFor({ DATA_DIR: tempDir() });
     const first = await start(config, () => undefined);
-    const port = (first.app.server.address() as { port: number }).port;
+    const port = first.door.port;
 
     const inFlight = postJson(port, '/control/user/login', { username: 'admin', password: 'Adm1n!pass' });
     // Wait until the request has reached the server, then stop while it runs (argon2 takes ~20 ms).
-    await new Promise<void>((resolve) => first.app.server.once('request', () => resolve()));
+    await new Promise<void>((resolve) => first.door.server.once('request', () => resolve()));
     const stopping = first.stop();
     const response = await inFlight;
     expect(response.status).toBe(200);
@@ -43,7 +43,7 @@ describe.skipIf(process.env['TEST_DB_KIND'] === 'postgres')('embedded start (PGl
 
     const second = await start(config, () => undefined);
     try {
-      const port2 = (second.app.server.address() as { port: number }).port;
+      const port2 = second.door.port;
       const refreshed = await fetch(
         `http://127.0.0.1:${port2}/prod-api/control/user/refreshToken?refreshToken=${tokens.refreshToken}`,
         { method: 'POST' },

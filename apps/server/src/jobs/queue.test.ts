@@ -86,8 +86,13 @@ describe('job queue', () => {
     if (level === 'error') problems.push({ message, detail });
   };
 
-  const openQueue = (on: Database = database) => {
-    const queue = createJobQueue<TestJobs>(on, { pollingIntervalSeconds: 0.5, queues: testQueues, log });
+  const openQueue = (on: Database = database, runsWork = true) => {
+    const queue = createJobQueue<TestJobs>(on, {
+      pollingIntervalSeconds: 0.5,
+      queues: testQueues,
+      log,
+      runsWork,
+    });
     opened.push(queue);
     return queue;
   };
@@ -193,6 +198,23 @@ describe('job queue', () => {
     );
     expect(new Set(ids).size).toBe(total);
     expect([...handledBy.values()].filter((instances) => instances.length !== 1)).toEqual([]);
+  });
+
+  it('sends from an API-only instance without running its handlers; a working one runs them', async () => {
+    const api = openQueue(database, false);
+    const apiRan: number[] = [];
+    await api.work('test.echo', async (job) => {
+      apiRan.push(job.data.n);
+    });
+    await api.start();
+    expect(api.runsWork).toBe(false);
+    const id = sentId(await api.send('test.echo', { n: 7 }));
+    const worker = await startedQueue();
+    const handled = deferred<number>();
+    await worker.work('test.echo', async (job) => handled.resolve(job.data.n));
+    expect(await handled.promise).toBe(7);
+    await waitForState(worker, 'test.echo', id, 'completed');
+    expect(apiRan).toEqual([]);
   });
 
   it('lets an in-flight handler finish on a graceful stop', async () => {

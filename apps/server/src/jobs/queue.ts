@@ -56,6 +56,11 @@ export interface JobQueueOptions<P extends PayloadMap<P> = JobPayloads> {
   queues?: QueueSettingsMap<P>;
   /** pg-boss's background errors and warnings (handler failures are recorded on the job instead). */
   log?: JobQueueLog;
+  /**
+   * False in an API-only process (POSTDECK_ROLE=api): it sends jobs but never runs them, runs no
+   * cron schedule and no queue maintenance; handlers and schedules registered are kept unused.
+   */
+  runsWork?: boolean;
 }
 
 export interface SendOptions {
@@ -113,6 +118,8 @@ export interface JobInfo<T> {
 
 export interface JobQueue<P extends PayloadMap<P> = JobPayloads> {
   readonly schema: string;
+  /** Whether this process runs jobs (not an API-only one); timers that do a worker's part ask it. */
+  readonly runsWork: boolean;
   /** Installs or migrates the schema, starts maintenance and every registered worker. */
   start(): Promise<void>;
   /**
@@ -154,7 +161,12 @@ export function createJobQueue<P extends PayloadMap<P> = JobPayloads>(
   const log = options.log ?? defaultLog;
   // The app's queues unless a caller (a test) brings its own payload map and queues.
   const declared: Record<string, QueueSettings> = options.queues ?? jobQueues;
-  const boss = new PgBoss({ ...connection(database, options.maxConnections ?? 4), schema });
+  const runsWork = options.runsWork ?? true;
+  const boss = new PgBoss({
+    ...connection(database, options.maxConnections ?? 4),
+    schema,
+    ...(runsWork ? {} : { supervise: false, schedule: false }),
+  });
   // pg-boss emits 'error' from timers; an EventEmitter without a listener would crash the process.
   boss.on('error', (error) => log('error', `job queue: ${error.message}`, error));
   boss.on('warning', (warning) => log('warn', `job queue: ${warning.message}`, warning.data));
@@ -224,6 +236,7 @@ export function createJobQueue<P extends PayloadMap<P> = JobPayloads>(
 
   return {
     schema,
+    runsWork,
     boss,
     start: () =>
       serially(async () => {
@@ -235,8 +248,10 @@ export function createJobQueue<P extends PayloadMap<P> = JobPayloads>(
           // here on register themselves, hence the snapshot.
           state = 'running';
           for (const [name, settings] of Object.entries(declared)) await ensureQueue(name, settings);
-          for (const registration of [...registrations]) await register(registration);
-          for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+          if (runsWork) {
+            for (const registration of [...registrations]) await register(registration);
+            for (const [name, cron] of schedules) await boss.schedule(name, cron, {}, { tz: 'UTC' });
+          }
         } catch (error) {
           state = 'stopping';
           await boss.stop({ graceful: false, close: true }).catch(() => undefined);
@@ -271,12 +286,12 @@ export function createJobQueue<P extends PayloadMap<P> = JobPayloads>(
     },
     async schedule(name, cron) {
       schedules.set(name, cron);
-      if (state === 'running') await boss.schedule(name, cron, {}, { tz: 'UTC' });
+      if (state === 'running' && runsWork) await boss.schedule(name, cron, {}, { tz: 'UTC' });
     },
     async work(name, handler, work = {}) {
       const registration: Registration = { name, handler: handler as JobHandler<never>, options: work };
       registrations.push(registration);
-      if (state === 'running') await register(registration);
+      if (state === 'running' && runsWork) await register(registration);
     },
     async getJob(name, id) {
       assertOpen();

@@ -2,7 +2,24 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { materials } from '../../db/schema.ts';
 import type { MediaFile } from '../../platforms/adapter.ts';
-import type { FileStorage } from '../../storage/storage.ts';
+import { type FileStorage, ObjectNotFoundError } from '../../storage/storage.ts';
+
+/** A publication's media could not be read from storage (object storage unreachable, say). */
+export class MediaUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`media storage unavailable: ${String((cause as Error)?.message ?? cause)}`, { cause });
+    this.name = 'MediaUnavailableError';
+  }
+}
+
+/** Whether `error`, or an error it wraps (a platform error over a failed request body), is a media read's. */
+export function causedByMedia(error: unknown): boolean {
+  for (let seen = error, depth = 0; seen && depth < 5; depth++) {
+    if (seen instanceof MediaUnavailableError) return true;
+    seen = (seen as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /**
  * A publication's media as adapters read them: straight from the library's storage, as streams
@@ -37,15 +54,26 @@ export async function mediaFiles(
       publicUrl: publicUrl?.(row.id),
       async *open(range) {
         // Adapters give [start, end); storage takes an inclusive end, as HTTP ranges do.
-        const stream = await storage.get(
-          row.storageKey,
-          range ? { start: range.start, end: range.end - 1 } : undefined,
-        );
+        const stream = await storage
+          .get(row.storageKey, range ? { start: range.start, end: range.end - 1 } : undefined)
+          .catch((error: unknown) => {
+            // Gone is the caller's to judge (a material deleted); anything else is storage failing.
+            if (error instanceof ObjectNotFoundError) throw error;
+            throw new MediaUnavailableError(error);
+          });
         let offset = range?.start ?? 0;
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
-          offset += chunk.length;
+        const chunks = (stream as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+        for (;;) {
+          let next: IteratorResult<Buffer>;
+          try {
+            next = await chunks.next();
+          } catch (error) {
+            throw new MediaUnavailableError(error);
+          }
+          if (next.done) break;
+          offset += next.value.length;
           onRead?.(index, offset);
-          yield new Uint8Array(chunk);
+          yield new Uint8Array(next.value);
         }
       },
     };

@@ -79,7 +79,7 @@ export function createPublishingModule(deps: PublishingModuleDeps) {
       });
       await deps.jobs?.schedule('publishing.sweep', '* * * * *');
       const every = deps.sweepEveryMs;
-      if (deps.jobs && every !== undefined && every < 60_000 && !sweeper) {
+      if (deps.jobs?.runsWork && every !== undefined && every < 60_000 && !sweeper) {
         let sweeping = false;
         sweeper = setInterval(() => {
           // A sweep slower than the interval is not stacked on.

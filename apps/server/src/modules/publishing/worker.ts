@@ -9,14 +9,14 @@ import { channelAccounts, publications } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { PlatformAdapter, PostInput, PublishedPost } from '../../platforms/adapter.ts';
-import { type PlatformError, isPlatformError } from '../../platforms/errors.ts';
+import { PlatformError, isPlatformError } from '../../platforms/errors.ts';
 import type { PlatformRegistry } from '../../platforms/registry.ts';
 import type { TokenVault } from '../../platforms/token-vault.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 import { accountGrant } from '../channels/account-repo.ts';
 import type { Notifier } from '../messages/notifier.ts';
 import { failureWatchers } from './failure-watchers.ts';
-import { mediaFiles } from './media.ts';
+import { causedByMedia, mediaFiles } from './media.ts';
 import { PAUSED_KIND, heldByPause, sendSeam } from './pauses.ts';
 import { budgetsFor, takeBudget } from './rate-budget.ts';
 import { move } from './states.ts';
@@ -65,6 +65,8 @@ export function createPublishingWorker(deps: PublishingDeps) {
   const heartbeatMs = Math.min(HEARTBEAT_MS, staleSendMs / 3);
   // A due row whose job was lost waits as long as a silent send, at most the minute it always had.
   const lateMs = Math.min(60_000, staleSendMs);
+  /** Sends this process is making: publication id to attempt id (handBack's list at shutdown). */
+  const inFlight = new Map<number, string>();
 
   async function load(id: number): Promise<Row | undefined> {
     const [row] = await db.select().from(publications).where(eq(publications.id, id));
@@ -295,11 +297,28 @@ export function createPublishingWorker(deps: PublishingDeps) {
         .catch(() => undefined);
     }, heartbeatMs);
     heartbeat.unref();
+    inFlight.set(id, attemptId);
     try {
       await attempt(row, attemptId, account);
     } finally {
       clearInterval(heartbeat);
+      inFlight.delete(id);
     }
+  }
+
+  /** Whether the attempt is still this send's: a reconciliation may have taken it over meanwhile. */
+  async function stillOurs(id: number, attemptId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: publications.id })
+      .from(publications)
+      .where(
+        and(
+          eq(publications.id, id),
+          eq(publications.attemptId, attemptId),
+          eq(publications.status, 'publishing'),
+        ),
+      );
+    return row !== undefined;
   }
 
   async function attempt(row: Row, attemptId: string, account: { externalId: string; id: number }) {
@@ -310,6 +329,12 @@ export function createPublishingWorker(deps: PublishingDeps) {
       return failed(row, attemptId, undefined, adapter ? 'noGrant' : 'platformUnavailable');
     const post = await postInput(row, uploadMeter(row.id, attemptId));
     if (post.media.length < row.mediaIds.length) return failed(row, attemptId, undefined, 'mediaMissing');
+    // A worker frozen (SIGSTOP, a stalled VM) past its lease finds its attempt reconciled by
+    // another when it wakes: sending now could post what the reconciliation decided was not.
+    if (!(await stillOurs(row.id, attemptId))) {
+      log('attempt taken over before sending; not sent', { publicationId: row.id, attemptId });
+      return;
+    }
     post.onProgress = async (ids) => {
       await db
         .update(publications)
@@ -350,6 +375,24 @@ export function createPublishingWorker(deps: PublishingDeps) {
   }
 
   async function afterError(row: Row, attemptId: string, adapter: PlatformAdapter, error: unknown) {
+    if (causedByMedia(error)) {
+      // The media could not be read from storage (object storage down): the request carrying them
+      // never completed, so no post was made; the publication waits and is tried again.
+      if (row.attempts < MAX_ATTEMPTS)
+        return requeue(row, attemptId, new Date(clock.now().getTime() + retryDelayMs(row.attempts)), {
+          kind: 'transient',
+          message: 'media storage unavailable',
+        });
+      return failed(
+        row,
+        attemptId,
+        new PlatformError('transient', {
+          platform: row.platform as PublishingPlatform,
+          platformMessage: 'media storage unavailable',
+        }),
+        'retries exhausted',
+      );
+    }
     if (!isPlatformError(error)) {
       // Not a platform's answer: a bug of ours, possibly after the request left. Never resent blindly.
       log('send failed unexpectedly', { publicationId: row.id, attemptId, error: String(error) });
@@ -416,7 +459,32 @@ export function createPublishingWorker(deps: PublishingDeps) {
     return { stale: stale.length, due: due.length };
   }
 
-  return { send, reconcileStale, sweep };
+  /**
+   * At shutdown, after the grace: the sends still running are about to die with this process, so
+   * they are marked silent now and the next sweep of any worker reconciles them (DESIGN.md §6).
+   */
+  async function handBack(): Promise<number> {
+    let handed = 0;
+    for (const [id, attemptId] of inFlight) {
+      const rows = await db
+        .update(publications)
+        .set({ updatedAt: new Date(0) })
+        .where(
+          and(
+            eq(publications.id, id),
+            eq(publications.attemptId, attemptId),
+            eq(publications.status, 'publishing'),
+          ),
+        )
+        .returning({ id: publications.id });
+      handed += rows.length;
+      if (rows.length > 0) log('handed back at shutdown', { publicationId: id, attemptId });
+    }
+    inFlight.clear();
+    return handed;
+  }
+
+  return { send, reconcileStale, sweep, handBack };
 }
 
 export type PublishingWorker = ReturnType<typeof createPublishingWorker>;
