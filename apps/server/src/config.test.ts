@@ -192,3 +192,55 @@ describe('channel app credentials', () => {
     expect(channels.sandbox).toBe(false);
   });
 });
+
+describe('running at scale', () => {
+  const server = { DATABASE_URL: 'postgres://postdeck@db.internal:5432/postdeck' };
+
+  it('runs everything in one process by default, with files on the local disk and no metrics', () => {
+    const config = loadConfig({});
+    expect(config.role).toBe('all');
+    expect(config.storage).toEqual({ backend: 'local' });
+    expect(config.metrics).toBeUndefined();
+  });
+
+  it('takes api and worker roles only with a PostgreSQL server', () => {
+    expect(loadConfig({ ...server, POSTDECK_ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadConfig({ POSTDECK_ROLE: 'api' })).toThrow(/POSTDECK_ROLE: api needs DATABASE_URL/);
+  });
+
+  it('reads the S3 settings, and wants a bucket and both keys or neither', () => {
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_ENDPOINT: 'http://s3.internal:9000',
+        S3_BUCKET: 'media',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: 'postdeck/',
+      }).storage,
+    ).toEqual({
+      backend: 's3',
+      endpoint: 'http://s3.internal:9000',
+      region: 'us-east-1',
+      bucket: 'media',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      forcePathStyle: true,
+      prefix: 'postdeck/',
+    });
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow(/S3_BUCKET: required/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /set both or neither/,
+    );
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'media', S3_PREFIX: '../x' })).toThrow(/S3_PREFIX/);
+  });
+
+  it('serves metrics only behind a token or on a port of their own', () => {
+    expect(() => loadConfig({ METRICS: 'on' })).toThrow(/set METRICS_TOKEN or METRICS_PORT/);
+    expect(loadConfig({ METRICS: 'on', METRICS_PORT: '9464' }).metrics).toEqual({
+      token: undefined,
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(() => loadConfig({ METRICS: 'on', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+  });
+});

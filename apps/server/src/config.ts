@@ -283,6 +283,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `UPLOAD_MAX_BYTES_IN_FLIGHT_PER_USER: must be at least the largest file allowed (${largestFile})`,
     );
   }
+  if (parsed.success && parsed.data.POSTDECK_ROLE !== 'all' && !parsed.data.DATABASE_URL) {
+    issues.push(
+      `POSTDECK_ROLE: ${parsed.data.POSTDECK_ROLE} needs DATABASE_URL (the embedded database serves one process, which is role all)`,
+    );
+  }
   if (parsed.success && parsed.data.STORAGE === 's3') {
     if (!parsed.data.S3_BUCKET) issues.push('S3_BUCKET: required when STORAGE=s3');
     if (!parsed.data.S3_ACCESS_KEY_ID !== !parsed.data.S3_SECRET_ACCESS_KEY) {
