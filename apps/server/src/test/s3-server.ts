@@ -203,8 +203,9 @@ function patched(instance: S3rverInstance): S3rverInstance {
 async function putAtomically(store: FilesystemStore, object: S3ObjectLike) {
   const objectPath = store.getResourcePath(object.bucket, object.key, 'object');
   await mkdir(dirname(objectPath), { recursive: true });
-  // Not ending in ._S3rver_object, so listings never take it for an object.
-  const temp = `${objectPath}.${randomUUID()}.writing`;
+  // Beside it (one file system), under a short name (long keys are near the 255-byte limit), and
+  // not ending in ._S3rver_object, so listings never take it for an object.
+  const temp = join(dirname(objectPath), `.${randomUUID()}.writing`);
   const md5 = createHash('md5');
   let size = 0;
   const content = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
