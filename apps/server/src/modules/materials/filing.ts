@@ -23,7 +23,7 @@ export interface FilingDeps extends IntakeDeps {
   uploads: Uploads;
   /** FETCH_ALLOW_PRIVATE, parsed. */
   fetchAllow: readonly string[];
-  /** Where URL imports are written before they enter the library (same file system as storage). */
+  /** Where URL imports are written before they enter the library (local scratch space). */
   importsDir: string;
   present(principal: Principal, row: MaterialRow): Material;
 }
@@ -82,7 +82,7 @@ export function createFiling(deps: FilingDeps) {
       try {
         const upload = await deps.uploads.finished(body.uploadId, principal.id);
         if (!upload) throw unknown();
-        const source = { path: upload.path, name: cleanName(upload.filename, 'file') };
+        const source = { file: upload.file, name: cleanName(upload.filename, 'file') };
         const answer = await fileIn(principal, source, {
           ...place,
           field: 'file',

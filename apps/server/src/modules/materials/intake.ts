@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import type { MaterialKind } from '@postdeck/contract/materials';
 import type { Db } from '../../db/client.ts';
 import { materials } from '../../db/schema.ts';
@@ -9,10 +10,10 @@ import type { Clock } from '../../lib/clock.ts';
 import type { DepartmentScope } from '../../lib/department-scope.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
-import { hashStream, type FileStorage } from '../../storage/storage.ts';
+import { type FileStorage, hashStream, type PutOptions, type PutResult } from '../../storage/storage.ts';
 import { type RequestMeta, writeAudit } from '../audit/audit.ts';
 import { findBySha256 } from './material-repo.ts';
-import { humanSize, sniffMaterialType } from './material-types.ts';
+import { humanSize, type MaterialType, sniffMaterialType } from './material-types.ts';
 
 export interface IntakeDeps {
   db: Db;
@@ -22,10 +23,31 @@ export interface IntakeDeps {
   maxBytes: Record<MaterialKind, number>;
 }
 
-/** A complete file on local disk, about to enter the library, and what to call it. */
-export interface IntakeSource {
-  path: string;
-  name: string;
+/** The bytes of a complete file about to enter the library, wherever they are. */
+export interface IntakeFile {
+  /** What the content says it is (the name and declared type are never asked). */
+  sniff(): Promise<MaterialType | undefined>;
+  size(): Promise<number>;
+  read(): Promise<Readable>;
+  /** Moves the bytes into `storage` under `key`: gone from where they were once it resolves. */
+  moveTo(storage: FileStorage, key: string, options: PutOptions & { sha256?: string }): Promise<PutResult>;
+}
+
+/**
+ * A complete file about to enter the library, and what to call it: a file on local disk (a URL
+ * import, a screenshot, a tus upload on the local backend), or bytes elsewhere (a tus upload in
+ * the object store).
+ */
+export type IntakeSource = { name: string } & ({ path: string } | { file: IntakeFile });
+
+/** A file on local disk as the intake reads it; storage's putFile moves it in. */
+export function localFile(path: string): IntakeFile {
+  return {
+    sniff: () => sniffMaterialType(path),
+    size: async () => (await stat(path)).size,
+    read: async () => createReadStream(path),
+    moveTo: (storage, key, options) => storage.putFile(key, path, options),
+  };
 }
 
 export interface IntakeOptions {
@@ -55,19 +77,20 @@ export async function fileIntoLibrary(
   const refuse = (key: 'materialTypeRefused' | 'materialTooLarge', params?: Record<string, string>) =>
     new AppError(key, { ...(params ? { params } : {}), fieldErrors: [fieldError(options.field, key)] });
 
-  const type = await sniffMaterialType(source.path);
+  const file = 'file' in source ? source.file : localFile(source.path);
+  const type = await file.sniff();
   if (!type || !options.kinds.includes(type.kind)) throw refuse('materialTypeRefused');
-  const { size } = await stat(source.path);
+  const size = await file.size();
   const max = deps.maxBytes[type.kind];
   if (size > max) throw refuse('materialTooLarge', { max: humanSize(max) });
 
-  const { sha256 } = await hashStream(createReadStream(source.path));
+  const { sha256 } = await hashStream(await file.read());
   const existing = await findBySha256(deps.db, sha256, options.scope);
   if (existing) return { id: existing.id, duplicate: true };
 
   // A random directory per material: keys are ours, and thumbnails and posters go beside it.
   const storageKey = `materials/${randomBytes(12).toString('hex')}/original.${type.ext}`;
-  const stored = await deps.storage.putFile(storageKey, source.path, { sha256, contentType: type.mime });
+  const stored = await file.moveTo(deps.storage, storageKey, { sha256, contentType: type.mime });
   const now = deps.clock.now();
   try {
     const id = await deps.db.transaction(async (tx) => {

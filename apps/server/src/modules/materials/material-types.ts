@@ -1,10 +1,11 @@
+import { Readable } from 'node:stream';
 import {
   MATERIAL_LIMITS,
   MATERIAL_TYPES,
   type MaterialKind,
   type MaterialMime,
 } from '@postdeck/contract/materials';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromFile, fileTypeFromStream } from 'file-type';
 
 /** The extension stored files get, and the ones a download name may already end with. */
 const EXTENSIONS: Record<MaterialMime, readonly [string, ...string[]]> = {
@@ -38,6 +39,17 @@ export function materialType(mime: string): MaterialType | undefined {
 export async function sniffMaterialType(path: string): Promise<MaterialType | undefined> {
   const sniffed = await fileTypeFromFile(path);
   return sniffed ? materialType(sniffed.mime) : undefined;
+}
+
+/** The same, from the start of a stream (an object in the store); the stream is closed after. */
+export async function sniffMaterialTypeOfStream(stream: Readable): Promise<MaterialType | undefined> {
+  try {
+    const sniffed = await fileTypeFromStream(Readable.toWeb(stream) as ReadableStream<Uint8Array>);
+    return sniffed ? materialType(sniffed.mime) : undefined;
+  } finally {
+    // Only the first bytes were needed: the rest is not downloaded.
+    stream.destroy();
+  }
 }
 
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;

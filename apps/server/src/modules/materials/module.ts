@@ -10,15 +10,17 @@ import type { Clock } from '../../lib/clock.ts';
 import type { ListSettings } from '../../lib/list-page.ts';
 import { parseAllowList } from '../../lib/safe-fetch/safe-fetch.ts';
 import { deriveKey } from '../../lib/secrets.ts';
-import { createLocalStorage } from '../../storage/local-storage.ts';
+import { openStorage } from '../../storage/open-storage.ts';
 import { fileRoutes } from './file-routes.ts';
 import type { IntakeDeps } from './intake.ts';
 import { createMediaTools } from './media-tools.ts';
 import { failStalledMaterials, type ProcessDeps, processMaterial } from './process-material.ts';
 import { materialRoutes } from './routes.ts';
+import { s3UploadStore } from './s3-upload-store.ts';
 import { createMaterialsService } from './service.ts';
 import { createUrlSigner } from './signed-urls.ts';
 import { uploadRoutes } from './upload-routes.ts';
+import { localUploadStore } from './upload-store.ts';
 import { createUploads } from './uploads.ts';
 
 /** Advisory lock space (first key) of the per-user upload quota check; the user id is the second. */
@@ -27,7 +29,7 @@ const UPLOAD_QUOTA_LOCK = 7_301_410;
 export interface MaterialsModuleDeps {
   db: Db;
   clock: Clock;
-  config: Pick<Config, 'materials' | 'fetchAllowPrivate'>;
+  config: Pick<Config, 'materials' | 'fetchAllowPrivate' | 'storage'>;
   masterSecret: Buffer;
   jobs?: JobQueue | undefined;
   log?: ProcessDeps['log'];
@@ -36,15 +38,21 @@ export interface MaterialsModuleDeps {
 }
 
 /**
- * The media library put together: file storage in filesDir, tus uploads and scratch space in
- * uploadsDir (the same file system, so files move in by rename), signed file addresses, the
- * service, its routes and its processing job.
+ * The media library put together: file storage in filesDir and tus uploads in uploadsDir (the same
+ * file system, so files move in by rename), or both in the S3 bucket of STORAGE=s3 (so that every
+ * process reads what any other wrote); scratch space in uploadsDir either way; signed file
+ * addresses, the service, its routes and its processing job.
  */
 export function createMaterialsModule(deps: MaterialsModuleDeps) {
   const { db, clock, config } = deps;
-  const storage = createLocalStorage(config.materials.filesDir);
+  const opened = openStorage(config.storage, config.materials.filesDir);
+  const { storage } = opened;
   const uploads = createUploads({
-    directory: config.materials.uploadsDir,
+    store:
+      opened.backend === 's3'
+        ? s3UploadStore(opened.storage, opened.settings)
+        : localUploadStore(config.materials.uploadsDir),
+    scratchDir: config.materials.uploadsDir,
     path: `${API_BASE}${MATERIAL_UPLOAD_PATH}`,
     maxBytes: config.materials.maxBytes,
     quota: config.materials.uploadQuota,

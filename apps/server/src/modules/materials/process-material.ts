@@ -1,21 +1,23 @@
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { MaterialStatus } from '@postdeck/contract/materials';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { materials } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { LocalStorage } from '../../storage/local-storage.ts';
+import type { FileStorage } from '../../storage/storage.ts';
 import { imageSize, webpThumbnail } from './images.ts';
 import { type MediaTools, ToolMissingError } from './media-tools.ts';
 
 export interface ProcessDeps {
   db: Db;
   clock: Clock;
-  storage: LocalStorage;
+  storage: FileStorage;
   tools: MediaTools;
-  /** Scratch space on the storage's file system (poster frames are moved in from here). */
+  /** Local scratch space: poster frames, and copies of originals when the storage has no local path. */
   workDir: string;
   log?: (message: string, error: unknown) => void;
 }
@@ -32,8 +34,36 @@ type Row = typeof materials.$inferSelect;
 /** Keys of what processing derives, next to the original (`materials/<dir>/original.jpg`). */
 const derivedKey = (row: Row, name: string) => `${dirname(row.storageKey)}/${name}`;
 
+const scratchFile = async (deps: ProcessDeps, name: string) => {
+  await mkdir(deps.workDir, { recursive: true });
+  return join(deps.workDir, `${randomUUID()}-${name}`);
+};
+
+/**
+ * Runs `use` on a local file of the stored object, as sharp and ffmpeg read files: the storage's
+ * own path when it has one, else a copy downloaded into the work directory, removed afterwards.
+ */
+async function withLocalFile<T>(
+  deps: ProcessDeps,
+  key: string,
+  use: (file: string) => Promise<T>,
+): Promise<T> {
+  if (deps.storage.path) return use(deps.storage.path(key));
+  const copy = await scratchFile(deps, basename(key));
+  try {
+    // Storage failures throw here, outside `use`: they are not the file's fault, and the job is retried.
+    await pipeline(await deps.storage.get(key), createWriteStream(copy, { flags: 'wx' }));
+    return await use(copy);
+  } finally {
+    await rm(copy, { force: true });
+  }
+}
+
 async function processImage(deps: ProcessDeps, row: Row): Promise<Outcome> {
-  const file = deps.storage.path(row.storageKey);
+  return withLocalFile(deps, row.storageKey, (file) => processImageFile(deps, row, file));
+}
+
+async function processImageFile(deps: ProcessDeps, row: Row, file: string): Promise<Outcome> {
   let size: { width: number; height: number };
   let thumbnail: Buffer;
   try {
@@ -50,7 +80,10 @@ async function processImage(deps: ProcessDeps, row: Row): Promise<Outcome> {
 }
 
 async function processVideo(deps: ProcessDeps, row: Row): Promise<Outcome> {
-  const file = deps.storage.path(row.storageKey);
+  return withLocalFile(deps, row.storageKey, (file) => processVideoFile(deps, row, file));
+}
+
+async function processVideoFile(deps: ProcessDeps, row: Row, file: string): Promise<Outcome> {
   let facts;
   try {
     facts = await deps.tools.probe(file);
@@ -61,8 +94,7 @@ async function processVideo(deps: ProcessDeps, row: Row): Promise<Outcome> {
   }
   if (!facts) return { status: 'failed', note: 'noVideoStream' };
 
-  await mkdir(deps.workDir, { recursive: true });
-  const frame = join(deps.workDir, `${randomUUID()}.jpg`);
+  const frame = await scratchFile(deps, 'poster.jpg');
   try {
     // A second in, past fade-ins, unless the clip is shorter than two.
     const at = Math.min(1, (facts.durationMs ?? 0) / 2000);
@@ -73,12 +105,12 @@ async function processVideo(deps: ProcessDeps, row: Row): Promise<Outcome> {
       deps.log?.(`material ${row.id}: no poster frame`, error);
       return { status: 'ready', ...facts, note: 'noPoster' };
     }
+    // The thumbnail from the frame before it moves into storage.
+    const thumbnail = await webpThumbnail(frame);
     const posterKey = derivedKey(row, 'poster.jpg');
     await deps.storage.putFile(posterKey, frame, { contentType: 'image/jpeg' });
     const thumbnailKey = derivedKey(row, 'thumb.webp');
-    await deps.storage.put(thumbnailKey, await webpThumbnail(deps.storage.path(posterKey)), {
-      contentType: 'image/webp',
-    });
+    await deps.storage.put(thumbnailKey, thumbnail, { contentType: 'image/webp' });
     return { status: 'ready', ...facts, posterKey, thumbnailKey, note: null };
   } finally {
     await rm(frame, { force: true });

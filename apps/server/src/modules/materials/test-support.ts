@@ -4,11 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Material, UploadComplete } from '@postdeck/contract/materials';
 import sharp from 'sharp';
-import type { Config } from '../../config.ts';
+import type { Config, StorageConfig } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { ADMIN_PASSWORD, call, createTestApp, login, testConfig } from '../../test/test-app.ts';
-
-import { createLocalStorage } from '../../storage/local-storage.ts';
+import { openStorage } from '../../storage/open-storage.ts';
 import { createUser } from '../users/user-repo.ts';
 import { createMediaTools } from './media-tools.ts';
 import { processMaterial } from './process-material.ts';
@@ -36,13 +35,15 @@ export function materialsConfig(
 }
 
 /**
- * The app listening on a loopback port (tus is spoken over real HTTP), with departments
+ * The app listening on a loopback port (tus is spoken over real HTTP), on the local directory
+ * backend or on `storage` (an S3 test server's settings), with departments
  * news ⊃ video and intl, and users: `news` (editor in news), `intl` (editor in intl), `lead`
  * (dept_admin of news), `viewer` (viewer in news) and `admin`.
  */
 export async function libraryApp(
   options: {
     materials?: Partial<Config['materials']>;
+    storage?: StorageConfig;
     fetchAllowPrivate?: string;
     clock?: Clock;
     jobs?: boolean;
@@ -52,6 +53,7 @@ export async function libraryApp(
   const masterSecret = randomBytes(48);
   const config = {
     materials: materialsConfig(root, options.materials),
+    storage: options.storage ?? ({ backend: 'local' } as StorageConfig),
     fetchAllowPrivate: options.fetchAllowPrivate ?? '',
   };
   const t = await createTestApp({
@@ -99,6 +101,7 @@ export async function libraryApp(
 
   const base = `http://127.0.0.1:${port}`;
   const tus = tusClient(base);
+  const opened = openStorage(config.storage, config.materials.filesDir);
 
   return {
     ...t,
@@ -118,22 +121,23 @@ export async function libraryApp(
       const id = await tus.upload(token(who), bytes, { filename });
       return post<UploadComplete>('/material/uploadComplete', who, { uploadId: id, ...extra });
     },
-    /** Fetches a signed address (the API prefix included) as the browser would: no Authorization. */
     /** Runs the processing job's handler for one material, as the queue would. */
     process: (materialId: number) =>
       processMaterial(
         {
           db: t.db,
           clock: t.clock,
-          storage: createLocalStorage(config.materials.filesDir),
+          storage: opened.storage,
           tools: createMediaTools(config.materials),
           workDir: join(config.materials.uploadsDir, '.work'),
         },
         materialId,
       ),
+    /** Fetches a signed address (the API prefix included) as the browser would: no Authorization. */
     fetchSigned: (url: string, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'GET', url, headers }),
     async close() {
+      if (opened.backend === 's3') opened.storage.client.destroy();
       await t.close();
       await rm(root, { recursive: true, force: true });
     },

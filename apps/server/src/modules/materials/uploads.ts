@@ -1,15 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { FileStore } from '@tus/file-store';
-import { Server, type ServerOptions, type Upload } from '@tus/server';
+import { type DataStore, Server, type ServerOptions, type Upload } from '@tus/server';
+import type { IntakeFile } from './intake.ts';
 import { checkUploadQuota, isUnfinished, type UploadQuota, UploadQuotaExceeded } from './upload-quota.ts';
+import { UPLOAD_ID, type UploadStore } from './upload-store.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** tus upload ids (the last segment of the upload URL): what @tus/server generates, nothing else. */
-export const UPLOAD_ID = /^[A-Za-z0-9_-]{8,128}$/;
 
 /** Who is creating an upload, as the route found them (tus hooks only see the raw request). */
 export interface UploadCaller {
@@ -25,19 +23,13 @@ export interface UploadCaller {
 /** A finished upload of one user, ready to be filed into the library. */
 export interface FinishedUpload {
   id: string;
-  /** Where the bytes are; the library moves the file away from here. */
-  path: string;
+  /** Its bytes; the library moves them away from here. */
+  file: IntakeFile;
   /** The file name the client declared (tus metadata `filename`), unchecked. */
   filename: string | null;
 }
 
 const metadataOf = (upload: Upload) => upload.metadata ?? {};
-
-const exists = (path: string) =>
-  stat(path).then(
-    () => true,
-    () => false,
-  );
 
 /** The request as tus hooks see it (a web Request wrapping the Node one). */
 type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
@@ -49,13 +41,14 @@ export type PerUserLock = <T>(userId: number, fn: () => Promise<T>) => Promise<T
 const idPrefix = (userId: number) => `${userId}-`;
 
 /**
- * Resumable uploads (tus) kept on disk in `directory`: the file and its .json info side by side,
- * so an upload survives a restart and continues where it stopped. Each upload belongs to the user
- * who created it (metadata `owner`, set here, whatever the client sent), and a user's unfinished
- * uploads stay within `quota`.
+ * Resumable uploads (tus) kept in `store` (a directory, or the bucket), so an upload survives a
+ * restart and continues where it stopped. Each upload belongs to the user who created it (metadata
+ * `owner`, set here, whatever the client sent), and a user's unfinished uploads stay within `quota`.
  */
 export function createUploads(options: {
-  directory: string;
+  store: UploadStore;
+  /** Local scratch space: files in its dot-directories (imports, poster frames) are swept with uploads. */
+  scratchDir: string;
   /** The public path the tus server answers at (the route prefix included). */
   path: string;
   maxBytes: { image: number; video: number };
@@ -63,7 +56,7 @@ export function createUploads(options: {
   /** Serialises the quota check and the creation per user, so parallel creates cannot both fit. */
   lockUser: PerUserLock;
 }) {
-  const { directory, maxBytes } = options;
+  const { store, maxBytes } = options;
   const callers = new WeakMap<object, UploadCaller>();
 
   const maxSize = Math.max(maxBytes.image, maxBytes.video);
@@ -73,14 +66,11 @@ export function createUploads(options: {
   };
 
   /** The user's uploads still expecting bytes (finished ones wait for filing, and cost nothing more). */
-  async function unfinishedOf(datastore: FileStore, userId: number): Promise<Upload[]> {
-    const prefix = idPrefix(userId);
-    const ids = (await readdir(directory))
-      .filter((name) => name.startsWith(prefix) && name.endsWith('.json'))
-      .map((name) => name.slice(0, -'.json'.length));
+  async function unfinishedOf(datastore: DataStore, userId: number): Promise<Upload[]> {
+    const ids = await store.idsStartingWith(idPrefix(userId));
     const uploads = await Promise.all(
       // An info file whose data is gone (being removed) is no upload any more.
-      ids.map((id) => datastore.getUpload(id).catch(() => undefined)),
+      ids.map((id) => datastore.getUpload(store.storeId(id)).catch(() => undefined)),
     );
     return uploads.filter(
       (upload): upload is Upload =>
@@ -88,21 +78,7 @@ export function createUploads(options: {
     );
   }
 
-  /**
-   * Creation checks the quota in the store, not in onUploadCreate: only there can the check and
-   * the write of the new upload's info happen under one lock, so the next create sees it.
-   */
-  class QuotaFileStore extends FileStore {
-    override async create(upload: Upload): Promise<Upload> {
-      const owner = Number(metadataOf(upload)['owner']);
-      return options.lockUser(owner, async () => {
-        checkUploadQuota(options.quota, await unfinishedOf(this, owner), upload, maxSize);
-        return super.create(upload);
-      });
-    }
-  }
-
-  const tusServer = (datastore: FileStore) =>
+  const tusServer = (datastore: DataStore) =>
     new Server({
       path: options.path,
       datastore,
@@ -110,12 +86,15 @@ export function createUploads(options: {
       namingFunction: (req) => {
         const caller = callerOf(req);
         if (!caller) throw { status_code: 401, body: 'Not signed in\n' };
-        return `${idPrefix(caller.userId)}${randomBytes(16).toString('hex')}`;
+        return store.storeId(`${idPrefix(caller.userId)}${randomBytes(16).toString('hex')}`);
       },
+      // URLs carry the public id (the store's may have a key prefix in front). Relative: the client
+      // resolves it against the address it used, whatever proxies are in between.
+      generateUrl: (_req, { path, id }) => `${path}/${store.publicId(id)}`,
+      getFileIdFromRequest: (_req, id) =>
+        id !== undefined && UPLOAD_ID.test(id) ? store.storeId(id) : undefined,
       // The absolute cap; the limit of the file's declared kind is checked on creation.
       maxSize,
-      // Relative: the client resolves it against the address it used, whatever proxies are in between.
-      relativeLocation: true,
       // The web app is same-origin: no cross-origin upload is ever allowed.
       allowedOrigins: [],
       async onUploadCreate(req, upload) {
@@ -144,9 +123,15 @@ export function createUploads(options: {
     });
 
   const create = async () => {
-    // Made here, awaited: FileStore's own mkdir throws from a callback, which would crash the process.
-    await mkdir(directory, { recursive: true });
-    const datastore = new QuotaFileStore({ directory });
+    // Creation checks the quota in the store, not in onUploadCreate: only there can the check and
+    // the write of the new upload's info happen under one lock, so the next create sees it.
+    const datastore: DataStore = await store.datastore((upload, createUpload) => {
+      const owner = Number(metadataOf(upload)['owner']);
+      return options.lockUser(owner, async () => {
+        checkUploadQuota(options.quota, await unfinishedOf(datastore, owner), upload, maxSize);
+        return createUpload();
+      });
+    });
     return { datastore, server: tusServer(datastore) };
   };
   // Created on first use, so an app that never sees an upload (most tests) never touches the disk.
@@ -160,14 +145,12 @@ export function createUploads(options: {
     return created;
   };
 
-  const pathOf = (id: string) => join(directory, id);
-
   /** The upload when it exists and belongs to `userId`. */
   async function owned(id: string, userId: number): Promise<Upload | undefined> {
     if (!UPLOAD_ID.test(id)) return undefined;
     const { datastore } = await tus();
     try {
-      const upload = await datastore.getUpload(id);
+      const upload = await datastore.getUpload(store.storeId(id));
       return metadataOf(upload)['owner'] === String(userId) ? upload : undefined;
     } catch {
       // Unknown id, or an info file whose data is gone: either way nothing to work with.
@@ -177,8 +160,7 @@ export function createUploads(options: {
 
   async function remove(id: string) {
     if (!UPLOAD_ID.test(id)) return;
-    await rm(pathOf(id), { force: true });
-    await rm(`${pathOf(id)}.json`, { force: true });
+    await store.remove(id);
   }
 
   return {
@@ -197,51 +179,18 @@ export function createUploads(options: {
     async finished(id: string, userId: number): Promise<FinishedUpload | undefined> {
       const upload = await owned(id, userId);
       if (!upload || upload.size === undefined || upload.offset !== upload.size) return undefined;
-      return { id, path: pathOf(id), filename: metadataOf(upload)['filename'] ?? null };
+      return { id, file: store.file(id), filename: metadataOf(upload)['filename'] ?? null };
     },
 
     /**
      * Removes what was left behind: uploads (finished or not) not written to for `olderThanMs`,
      * and scratch files (imports, poster frames) as old. A paused upload resumed within the period
-     * stays, since every PATCH touches its file. Returns how many uploads and files went.
+     * stays. Returns how many uploads and files went.
      */
     async sweep({ olderThanMs = DAY_MS, now = new Date() } = {}): Promise<number> {
-      const isOld = async (path: string) => {
-        const info = await stat(path).catch(() => undefined);
-        return info !== undefined && now.getTime() - info.mtimeMs > olderThanMs;
-      };
-      const entries = await readdir(directory, { withFileTypes: true }).catch((error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-        throw error;
-      });
-      let removed = 0;
-      const ids = new Set<string>();
-      for (const entry of entries) {
-        if (entry.isDirectory() && entry.name.startsWith('.')) {
-          for (const name of await readdir(join(directory, entry.name))) {
-            const path = join(directory, entry.name, name);
-            if (await isOld(path)) {
-              await rm(path, { force: true, recursive: true });
-              removed++;
-            }
-          }
-        } else if (entry.isFile()) {
-          const id = entry.name.replace(/\.json$/, '');
-          if (UPLOAD_ID.test(id)) ids.add(id);
-        }
-      }
-      for (const id of ids) {
-        // Both the data and its info file must be old: either may be the one written last.
-        const paths = [pathOf(id), `${pathOf(id)}.json`];
-        const old = await Promise.all(
-          paths.map(async (path) => (await isOld(path)) || !(await exists(path))),
-        );
-        if (old.every(Boolean)) {
-          await remove(id);
-          removed++;
-        }
-      }
-      return removed;
+      return (
+        (await sweepScratch(options.scratchDir, olderThanMs, now)) + (await store.sweep({ olderThanMs, now }))
+      );
     },
 
     /** Forgets an upload: its data (if still here) and its info file. */
@@ -250,3 +199,24 @@ export function createUploads(options: {
 }
 
 export type Uploads = ReturnType<typeof createUploads>;
+
+/** Removes the files in `dir`'s dot-directories not written to for `olderThanMs`. */
+async function sweepScratch(dir: string, olderThanMs: number, now: Date): Promise<number> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  });
+  let removed = 0;
+  for (const entry of entries) {
+    if (!entry.isDirectory() || !entry.name.startsWith('.')) continue;
+    for (const name of await readdir(join(dir, entry.name))) {
+      const path = join(dir, entry.name, name);
+      const info = await stat(path).catch(() => undefined);
+      if (info && now.getTime() - info.mtimeMs > olderThanMs) {
+        await rm(path, { force: true, recursive: true });
+        removed++;
+      }
+    }
+  }
+  return removed;
+}
