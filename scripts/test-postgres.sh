@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throw-away PostgreSQL cluster on loopback for the test suite and prints its URL.
 # Usage: eval "$(bash scripts/test-postgres.sh start)"   ...   bash scripts/test-postgres.sh stop
+# (restart: the running cluster stopped and started again with its data; PGTEST_PORT and PGTEST_DIR pick another cluster)
 set -euo pipefail
 # runuser lives in /usr/sbin, which a non-login PATH may lack.
 export PATH="$PATH:/usr/sbin:/sbin"
@@ -29,5 +30,9 @@ case "${1:-start}" in
     ;;
   stop)
     as_owner "$BIN/pg_ctl" -D "$DIR" -m fast stop >/dev/null 2>&1 || true
+    ;;
+  restart)
+    # The same cluster, its data kept (the fault tests: a database restarted under the workers).
+    as_owner "$BIN/pg_ctl" -D "$DIR" -m fast -w restart >/dev/null
     ;;
 esac

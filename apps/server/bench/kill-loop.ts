@@ -1,18 +1,32 @@
-import { type ChildProcess, execFile, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { PublishingPlatform } from '@postdeck/contract/platforms';
-import { submitConsent } from '@postdeck/platform-fakes/oauth/consent-client';
-import pg from 'pg';
 import sharp from 'sharp';
 import { RATE_LIMITS } from '../src/modules/publishing/rate-budget.ts';
-import type { Connection, PlatformServersInfo, ServedPost } from './platform-servers.ts';
+import {
+  type Account,
+  ADMIN_PASSWORD,
+  Api,
+  childEnv,
+  connect,
+  type Detail,
+  FINAL,
+  freePort,
+  MEDIA,
+  pool,
+  type PostdeckProcess,
+  prng,
+  sleep,
+  startPlatformServers,
+  startPostdeck,
+  testVideo,
+  upload,
+} from './harness.ts';
+import type { ServedPost } from './platform-servers.ts';
+
+export { withPostgresDatabase } from './harness.ts';
 
 /**
  * Never lost, never twice, under kill -9 (issue 20 item 11): Postdeck publishes to the local
@@ -25,17 +39,6 @@ import type { Connection, PlatformServersInfo, ServedPost } from './platform-ser
  * post for each published one and none for a failed one; an unconfirmed one (its answer was
  * lost and the platform has no way to look for it) may have gone out once, never twice.
  */
-
-const FINAL = new Set(['published', 'failed', 'unconfirmed']);
-const ADMIN_PASSWORD = 'Kill!bench1';
-/** The password the first sign-in chooses (adminSession's rule: the old one and '#'). */
-const CHOSEN_PASSWORD = `${ADMIN_PASSWORD}#`;
-/** Media each platform needs (platform-capabilities: mediaRequired), the rest post text only. */
-const MEDIA: Partial<Record<PublishingPlatform, 'image' | 'video'>> = {
-  instagram: 'image',
-  youtube: 'video',
-  tiktok: 'video',
-};
 
 export interface KillRunOptions {
   publications: number;
@@ -54,7 +57,26 @@ export interface KillRunOptions {
   sweepMs?: number;
   /** After the last start, the longest wait for every publication to be final, in ms. */
   settleTimeoutMs?: number;
+  /**
+   * The at-scale layout instead of one process: `apis` processes with POSTDECK_ROLE=api (the
+   * publications are made through each in turn) and `workers` with POSTDECK_ROLE=worker, with
+   * `env` added (object storage). Needs `databaseUrl`.
+   */
+  layout?: { apis: number; workers: number; env?: Record<string, string> };
+  /**
+   * What happens after each of the `kills` batches instead of the one process killed and started
+   * again: a worker killed, frozen, the database restarted. Answers a line for the log.
+   */
+  disrupt?: (processes: Processes, batch: number) => Promise<string>;
   log?: (line: string) => void;
+}
+
+/** The running Postdeck processes of a run, for `disrupt`. */
+export interface Processes {
+  apis: PostdeckProcess[];
+  workers: PostdeckProcess[];
+  /** Starts the worker `index` again (after a kill). */
+  restartWorker(index: number): Promise<void>;
 }
 
 export interface Outcome {
@@ -101,98 +123,7 @@ export interface KillRunReport {
   publishedPerSecond: number;
 }
 
-/** `run` on a database of its own on the PostgreSQL server at `serverUrl`, dropped afterwards. */
-export async function withPostgresDatabase<T>(
-  serverUrl: string,
-  run: (url: string) => Promise<T>,
-): Promise<T> {
-  const name = `postdeck_kill_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  }
-}
-
-/** mulberry32: small, seeded, good enough to pick moments. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** Runs `task` over `items`, `width` at a time. */
-async function pool<T, R>(items: readonly T[], width: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index] as T);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
-
-async function startPlatformServers(log: (line: string) => void) {
-  const child = fork(here('./platform-servers.ts'), [], {
-    execArgv: [],
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-  });
-  // Kept for a start that fails, not printed: the PDS and the fakes' timers warn on every run.
-  let tail = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-4_000);
-  });
-  const info = await new Promise<PlatformServersInfo>((resolve, reject) => {
-    child.once('message', (message) => resolve(message as PlatformServersInfo));
-    child.once('exit', (code) => reject(new Error(`the platform servers exited with ${code}:\n${tail}`)));
-  });
-  log(`platform servers up (pid ${child.pid})`);
-  return {
-    info,
-    async stop() {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
-
-interface Account {
-  id: number;
-  platform: PublishingPlatform;
-}
-
-interface Planned {
+export interface Planned {
   account: Account;
   marker: string;
 }
@@ -235,179 +166,18 @@ export function planPublications(accounts: readonly Account[], count: number): P
   return planned;
 }
 
-class Api {
-  token = '';
-  readonly base: string;
-  constructor(base: string) {
-    this.base = base;
-  }
-
-  async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-    const answer = await this.once<T>(method, path, body);
-    // The session outlives restarts (the same POSTDECK_SECRET), not its 15 minutes.
-    if (answer.status !== 401 || !this.token) return answer.data();
-    await this.signIn(false);
-    return (await this.once<T>(method, path, body)).data();
-  }
-
-  private async once<T>(method: 'GET' | 'POST', path: string, body?: unknown) {
-    const url = new URL(`${this.base}/prod-api${path}`);
-    if (method === 'GET' && body) url.search = new URLSearchParams(body as Record<string, string>).toString();
-    const res = await fetch(url, {
-      method,
-      headers: {
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-      },
-      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
-    });
-    const envelope = (await res.json()) as { code: number; msg: string; data: T };
-    return {
-      status: res.status,
-      data: () => {
-        if (envelope.code !== 200)
-          throw new Error(
-            `${method} ${path}: ${envelope.code} ${envelope.msg} ${JSON.stringify(envelope.data)}`,
-          );
-        return envelope.data;
-      },
-    };
-  }
-
-  async signIn(first: boolean) {
-    const password = first ? ADMIN_PASSWORD : CHOSEN_PASSWORD;
-    this.token = '';
-    const { accessToken } = await this.call<{ accessToken: string }>('POST', '/control/user/login', {
-      username: 'admin',
-      password,
-    });
-    this.token = accessToken;
-    if (first)
-      await this.call('POST', '/control/user/pass/update', {
-        oldPassword: ADMIN_PASSWORD,
-        newPassword: CHOSEN_PASSWORD,
-      });
-  }
-}
-
-async function connect(api: Api, connection: Connection, departmentId: number): Promise<Account[]> {
-  type Connected = { accounts: { id: number; platform: PublishingPlatform }[] };
-  if (connection.platform === 'telegram') {
-    const { botToken, channel } = connection;
-    return (
-      await api.call<Connected>('POST', '/channel/connect/telegram', { departmentId, botToken, channel })
-    ).accounts;
-  }
-  if (connection.platform === 'bluesky') {
-    const { identifier, appPassword } = connection;
-    return (
-      await api.call<Connected>('POST', '/channel/connect/bluesky', { departmentId, identifier, appPassword })
-    ).accounts;
-  }
-  const { authorizationUrl } = await api.call<{ authorizationUrl: string }>(
-    'POST',
-    '/channel/connect/start',
-    {
-      platform: connection.platform,
-      departmentId,
-      ...(connection.instance ? { instance: connection.instance } : {}),
-    },
-  );
-  const consent = new URL(authorizationUrl);
-  if (connection.consentOrigin) {
-    const origin = new URL(connection.consentOrigin);
-    consent.protocol = origin.protocol;
-    consent.host = origin.host;
-  }
-  const back = await submitConsent(consent.toString(), { decision: 'approve', ...connection.answer });
-  const answer = Object.fromEntries(
-    [...back.searchParams].map(([name, value]) => [name === 'device_id' ? 'deviceId' : name, value]),
-  );
-  const targets = await api.call<{ connectionId: number; targets: { externalId: string }[] }>(
-    'POST',
-    '/channel/connect/callback',
-    answer,
-  );
-  const externalIds = targets.targets.slice(0, connection.pick).map((target) => target.externalId);
-  return (
-    await api.call<Connected>('POST', '/channel/connect/pick', {
-      connectionId: targets.connectionId,
-      externalIds,
-    })
-  ).accounts;
-}
-
-/** A file into the library through tus, as the console uploads it; its material id once processed. */
-async function upload(api: Api, name: string, mime: string, bytes: Buffer): Promise<number> {
-  const headers = { authorization: `Bearer ${api.token}`, 'tus-resumable': '1.0.0' };
-  const metadata = `filename ${Buffer.from(name).toString('base64')},filetype ${Buffer.from(mime).toString('base64')}`;
-  const created = await fetch(`${api.base}/prod-api/material/upload`, {
-    method: 'POST',
-    headers: { ...headers, 'upload-length': String(bytes.length), 'upload-metadata': metadata },
-  });
-  if (created.status !== 201) throw new Error(`upload create answered ${created.status}`);
-  const location = new URL(created.headers.get('location') ?? '', `${api.base}/prod-api/material/upload/`);
-  const patched = await fetch(location, {
-    method: 'PATCH',
-    headers: { ...headers, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
-    body: bytes,
-  });
-  if (patched.status !== 204) throw new Error(`upload PATCH answered ${patched.status}`);
-  const uploadId = location.pathname.split('/').at(-1) ?? '';
-  const { material } = await api.call<{ material: { id: number } }>('POST', '/material/uploadComplete', {
-    uploadId,
-  });
-  for (let i = 0; i < 600; i++) {
-    const detail = await api.call<{ status: string }>('GET', '/material/detail', { id: String(material.id) });
-    if (detail.status === 'ready') return material.id;
-    if (detail.status === 'failed') throw new Error(`${name} could not be processed`);
-    await sleep(100);
-  }
-  throw new Error(`${name} was not processed in a minute`);
-}
-
-/** A five-second vertical test pattern, H.264, made by ffmpeg itself (as the materials tests make theirs). */
-async function testVideo(dir: string): Promise<Buffer> {
-  const file = join(dir, 'pattern.mp4');
-  const input = ['-v', 'error', '-f', 'lavfi', '-i', 'testsrc=size=540x960:rate=10', '-t', '5'];
-  await promisify(execFile)('ffmpeg', [...input, '-pix_fmt', 'yuv420p', '-y', file]);
-  return readFile(file);
-}
-
-type Detail = {
-  id: number;
-  status: string;
-  account: { platform: string };
-  error: { kind: string; message: string | null } | null;
-  events: { from: string | null; to: string; at: string; detail: Record<string, unknown> }[];
-  createdAt: string;
-};
-
 /** One run: servers up, accounts connected, publications made in batches with a kill after each. */
 export async function runKillLoop(options: KillRunOptions): Promise<KillRunReport> {
   const log = options.log ?? (() => undefined);
   const rng = prng(options.seed);
   const work = mkdtempSync(join(tmpdir(), 'postdeck-kill-'));
-  // The server's last words, for a start that fails (its log lines are warnings and errors only).
-  let tail = '';
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-4_000);
-  };
   const platforms = await startPlatformServers(log);
-  const port = await freePort();
-  const api = new Api(`http://127.0.0.1:${port}`);
-  const env: Record<string, string> = {
-    ...Object.fromEntries(
-      Object.entries(process.env).filter(
-        (entry): entry is [string, string] =>
-          entry[1] !== undefined && !/^(DATABASE_URL|TEST_|VITEST|CHANNEL|PUBLISH_)/.test(entry[0]),
-      ),
-    ),
+  const layout = options.layout;
+  if (layout && !options.databaseUrl) throw new Error('the at-scale layout needs a PostgreSQL database');
+  const env = childEnv({
     ...platforms.info.env,
     DATA_DIR: join(work, 'data'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-    PORT: String(port),
-    HOST: '127.0.0.1',
     ADMIN_PASSWORD,
     POSTDECK_SECRET: randomBytes(48).toString('base64url'),
     LOG_LEVEL: 'warn',
@@ -416,55 +186,64 @@ export async function runKillLoop(options: KillRunOptions): Promise<KillRunRepor
     PUBLISH_STALE_SEND_MS: String(options.staleSendMs ?? 5_000),
     PUBLISH_SWEEP_MS: String(options.sweepMs ?? 2_000),
     MALLOC_TRIM_THRESHOLD_: '131072',
-  };
-
-  let server: ChildProcess | undefined;
-  // A harness that dies leaves no server behind (the platform servers end with their channel).
-  const orphan = () => void server?.kill('SIGKILL');
-  process.once('exit', orphan);
+    ...layout?.env,
+  });
   let crashes = 0;
-  const killed = new WeakSet<ChildProcess>();
-  async function startServer() {
-    const child = fork(here('../src/main.ts'), [], {
-      env,
-      execArgv: [],
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const onUnexpectedEnd = (ended: PostdeckProcess, why: string) => {
+    crashes += 1;
+    log(`${ended.name} ended by itself (${why}):\n${ended.tail()}`);
+  };
+  const apiPorts = await Promise.all(Array.from({ length: layout?.apis ?? 1 }, () => freePort()));
+  const workerPorts = await Promise.all(Array.from({ length: layout?.workers ?? 0 }, () => freePort()));
+  const processes: Processes = {
+    apis: [],
+    workers: [],
+    async restartWorker(index) {
+      processes.workers[index] = await startPostdeck({
+        name: `worker ${index + 1}`,
+        env: { ...env, POSTDECK_ROLE: 'worker' },
+        port: workerPorts[index] ?? 0,
+        onUnexpectedEnd,
+      });
+    },
+  };
+  const apis = apiPorts.map((port) => new Api(`http://127.0.0.1:${port}`));
+  const api = apis[0] as Api;
+  const startApi = async (index: number) => {
+    processes.apis[index] = await startPostdeck({
+      name: layout ? `api ${index + 1}` : 'postdeck',
+      env: { ...env, POSTDECK_ROLE: layout ? 'api' : 'all' },
+      port: apiPorts[index] ?? 0,
+      onUnexpectedEnd,
     });
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    child.once('exit', (code, signal) => {
-      if (!killed.has(child)) {
-        crashes += 1;
-        log(`the server ended by itself (${code ?? signal}):\n${tail}`);
-      }
-    });
-    server = child;
-    for (let i = 0; i < 1200; i++) {
-      if (child.exitCode !== null || child.signalCode !== null) break;
-      try {
-        if ((await fetch(`${api.base}/prod-api/health`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await sleep(100);
-    }
-    throw new Error(`Postdeck did not start:\n${tail}`);
+  };
+  async function startAll() {
+    // The first migrates and bootstraps alone; the others find it done.
+    await startApi(0);
+    await Promise.all([
+      ...apiPorts.slice(1).map((_, i) => startApi(i + 1)),
+      ...workerPorts.map((_, i) => processes.restartWorker(i)),
+    ]);
   }
-  async function killServer() {
-    const child = server;
-    if (!child) return;
-    killed.add(child);
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
-    }
-  }
+  const endAll = (signal: NodeJS.Signals) =>
+    Promise.all([...processes.apis, ...processes.workers].map((process) => process.end(signal)));
+  /** The one process of the embedded layout killed and started again: how long until it answered. */
+  const killAndRestart = async () => {
+    await endAll('SIGKILL');
+    const restart = performance.now();
+    await startApi(0);
+    const ms = performance.now() - restart;
+    restarts.push(ms);
+    return `up again in ${Math.round(ms)} ms`;
+  };
+  const disrupt = options.disrupt ?? killAndRestart;
+  const restarts: number[] = [];
 
   const started = performance.now();
   try {
-    await startServer();
+    await startAll();
     await api.signIn(true);
+    for (const other of apis.slice(1)) other.token = api.token;
     const { department } = await api.call<{ department: { id: number } }>('GET', '/control/user/info');
     const accounts: Account[] = [];
     for (const connection of platforms.info.connections)
@@ -487,17 +266,19 @@ export async function runKillLoop(options: KillRunOptions): Promise<KillRunRepor
       [planned[i], planned[j]] = [planned[j] as Planned, planned[i] as Planned];
     }
     const made = new Map<number, Planned>();
-    const restarts: number[] = [];
+    let turn = 0;
     async function publish(item: Planned) {
+      // Through each API process in turn, as a load balancer would spread them.
+      const via = apis[turn++ % apis.length] as Api;
       const text = `Kill bench ${item.marker} on ${item.account.platform}`;
       const kind = MEDIA[item.account.platform];
-      const content = await api.call<{ id: number }>('POST', '/content/create', {
+      const content = await via.call<{ id: number }>('POST', '/content/create', {
         title: `Kill bench ${item.marker}`,
         body: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] },
         departmentId: department.id,
         materialIds: kind ? [media[kind]] : [],
       });
-      const { publications } = await api.call<{ publications: { id: number }[] }>(
+      const { publications } = await via.call<{ publications: { id: number }[] }>(
         'POST',
         '/content/publish/create',
         { contentId: content.id, targets: [{ accountId: item.account.id, text }] },
@@ -516,13 +297,7 @@ export async function runKillLoop(options: KillRunOptions): Promise<KillRunRepor
       if (batch >= options.kills) continue;
       const delay = Math.floor(rng() * maxDelay);
       await sleep(delay);
-      await killServer();
-      const restart = performance.now();
-      await startServer();
-      restarts.push(performance.now() - restart);
-      log(
-        `kill ${batch + 1}: ${delay} ms after its batch; up again in ${Math.round(performance.now() - restart)} ms`,
-      );
+      log(`disruption ${batch + 1}, ${delay} ms after its batch: ${await disrupt(processes, batch)}`);
     }
 
     log(`${made.size} publications made`);
@@ -550,13 +325,7 @@ export async function runKillLoop(options: KillRunOptions): Promise<KillRunRepor
     };
     return report;
   } finally {
-    if (server && server.exitCode === null && server.signalCode === null) {
-      killed.add(server);
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    process.off('exit', orphan);
+    await endAll('SIGTERM');
     await platforms.stop();
     rmSync(work, { recursive: true, force: true });
   }

@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DroppableClient } from './droppable-client.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { ensureEmbeddedCluster } from './embedded-cluster.ts';
 import { type EmbeddedClient, startEmbeddedWorker } from './embedded-client.ts';
@@ -100,7 +101,7 @@ function inProcessLock(): Database['withLock'] {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: DroppableClient });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;

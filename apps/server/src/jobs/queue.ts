@@ -30,6 +30,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type ConstructorOptions, type Job, type JobResult, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
+import { DroppableClient } from '../db/droppable-client.ts';
 import {
   type JobPayloads,
   jobQueues,
@@ -328,6 +329,8 @@ function connection(database: Database, maxConnections: number): Connection {
   return {
     ...defined({ connectionString, host, port, user, password, database: name, ssl }),
     max: maxConnections,
+    // pg-boss hands its options to pg.Pool, which takes the client class from them (droppable-client.ts).
+    ...({ Client: DroppableClient } as object),
   };
 }
 

@@ -39,4 +39,32 @@ describe.skipIf(process.env['TEST_DB_KIND'] !== 'postgres')('principal cache acr
       expect((await call(b, 'GET', '/control/user/info', { token: accessToken })).body.code).toBe(101204);
     });
   });
+
+  it('listens again after its connection is cut (a database restart), missing nothing after', async () => {
+    const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
+    await setUserStatus(main.db, 1, 'active');
+    await a.principals.invalidate(1);
+    const { accessToken } = await login(a, 'admin', ADMIN_PASSWORD);
+    await vi.waitFor(async () => {
+      expect((await call(b, 'GET', '/control/user/info', { token: accessToken })).status).toBe(200);
+    });
+    // Every listening connection cut, as a restart cuts them.
+    await main.pool?.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity where query like 'LISTEN postdeck_principal%' and pid <> pg_backend_pid()`,
+    );
+    await vi.waitFor(
+      async () => {
+        const listening = await main.pool?.query(
+          `select count(*)::int as n from pg_stat_activity where query like 'LISTEN postdeck_principal%'`,
+        );
+        expect(listening?.rows[0]?.n).toBe(2);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    await setUserStatus(main.db, 1, 'disabled');
+    await a.principals.invalidate(1);
+    await vi.waitFor(async () => {
+      expect((await call(b, 'GET', '/control/user/info', { token: accessToken })).body.code).toBe(101204);
+    });
+  });
 });

@@ -58,21 +58,54 @@ export function createPrincipalCache(options: {
       await broadcast?.(String(userId));
     },
 
-    /** Subscribes to other processes' invalidations; returns a function that unsubscribes. */
+    /**
+     * Subscribes to other processes' invalidations; returns a function that unsubscribes. A lost
+     * connection (a database restart) is made again every second until it holds, and everything
+     * cached is dropped each time: invalidations sent meanwhile were missed.
+     */
     async listen(pool: pg.Pool): Promise<() => Promise<void>> {
-      const client = await pool.connect();
-      client.on('notification', (message) => {
-        if (message.channel !== CHANNEL || !message.payload) return;
-        dropLocal(message.payload === '*' ? '*' : Number(message.payload));
-      });
-      await client.query(`LISTEN ${CHANNEL}`);
+      let stopped = false;
+      let client: pg.PoolClient | undefined;
+      let retry: NodeJS.Timeout | undefined;
+      const again = () => {
+        if (stopped) return;
+        retry = setTimeout(() => void subscribe().catch(again), 1000);
+        retry.unref();
+      };
+      const subscribe = async () => {
+        const next = await pool.connect();
+        next.on('notification', (message) => {
+          if (message.channel !== CHANNEL || !message.payload) return;
+          dropLocal(message.payload === '*' ? '*' : Number(message.payload));
+        });
+        next.once('end', () => {
+          if (client === next) client = undefined;
+          next.release(new Error('connection lost'));
+          dropLocal('*');
+          again();
+        });
+        try {
+          await next.query(`LISTEN ${CHANNEL}`);
+        } catch (error) {
+          next.release(error as Error);
+          throw error;
+        }
+        client = next;
+        dropLocal('*');
+      };
+      await subscribe();
       broadcast = async (payload) => {
         await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
       };
       return async () => {
+        stopped = true;
+        clearTimeout(retry);
         broadcast = undefined;
-        await client.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
-        client.release();
+        const last = client;
+        client = undefined;
+        if (!last) return;
+        await last.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        last.release();
       };
     },
   };
