@@ -269,6 +269,26 @@ describe('the media library on S3', () => {
     expect((await t.fetchSigned(material.urls.original)).statusCode).toBe(404);
   });
 
+  it('answers a server error while the store is down, never "no such upload", and resumes once it is back', async () => {
+    const token = t.token('lead');
+    const bytes = await image(22, 20);
+    const created = await t.tus.create(token, bytes.length, { filename: 'outage.png' });
+    const id = t.tus.idOf(created.headers.get('location'));
+    await s3.stop();
+    try {
+      // A 404 would make a tus client give the upload up and start again.
+      expect((await t.tus.head(token, id)).status).toBe(500);
+      expect((await t.tus.patch(token, id, 0, bytes)).status).toBe(500);
+      expect((await t.post('/material/uploadComplete', 'lead', { uploadId: id })).status).toBe(500);
+    } finally {
+      await s3.start();
+    }
+    expect((await t.tus.head(token, id)).headers.get('upload-offset')).toBe('0');
+    expect((await t.tus.patch(token, id, 0, bytes)).status).toBe(204);
+    const filed = await t.post<UploadComplete>('/material/uploadComplete', 'lead', { uploadId: id });
+    expect(materialOf(filed)).toMatchObject({ name: 'outage.png', bytes: bytes.length });
+  });
+
   it('sweeps uploads left for a day (finished, half sent, empty), keeping one begun since, which resumes', async () => {
     const token = t.token('intl');
     const finished = await t.tus.upload(token, await image(20, 20), { filename: 'finished.png' });

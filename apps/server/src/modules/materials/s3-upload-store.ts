@@ -89,12 +89,12 @@ export function s3UploadStore(storage: S3Storage, settings: S3Settings): UploadS
     await removeAt(key, multipart ? [multipart] : []);
   }
 
-  /** Every object under the uploads prefix, with its last modification. */
-  async function* objects() {
+  /** Every object of the uploads whose id starts with `idPrefix`, with its last modification. */
+  async function* objects(idPrefix = '') {
     let ContinuationToken: string | undefined;
     do {
       const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: base, ContinuationToken }),
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: `${base}${idPrefix}`, ContinuationToken }),
       );
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, modified: object.LastModified ?? new Date(0) };
@@ -175,6 +175,18 @@ export function s3UploadStore(storage: S3Storage, settings: S3Settings): UploadS
           return guard(upload, () => super.create(upload));
         }
 
+        // S3Store takes any failure to read an upload's info (the store unreachable too) for "no
+        // such upload", which a client answers by starting over: only a missing info is one.
+        override async getUpload(id: string): Promise<Upload> {
+          try {
+            await this.getMetadata(id);
+          } catch (error) {
+            if (isMissing(error)) throw ERRORS.FILE_NOT_FOUND;
+            throw error;
+          }
+          return super.getUpload(id);
+        }
+
         // S3Store's own removal fails on a finished upload (its multipart upload is gone) and
         // leaves the `.part` object behind.
         override async remove(id: string): Promise<void> {
@@ -190,10 +202,10 @@ export function s3UploadStore(storage: S3Storage, settings: S3Settings): UploadS
     publicId: (key) => key.slice(base.length),
 
     async idsStartingWith(prefix) {
+      // One user's uploads only (their ids begin with theirs), never the whole bucket's.
       const ids: string[] = [];
-      for await (const { key } of objects()) {
-        const id = key.slice(base.length);
-        if (id.startsWith(prefix) && id.endsWith('.info')) ids.push(id.slice(0, -'.info'.length));
+      for await (const { key } of objects(prefix)) {
+        if (key.endsWith('.info')) ids.push(key.slice(base.length, -'.info'.length));
       }
       return ids;
     },

@@ -37,6 +37,17 @@ type TusRequest = Parameters<NonNullable<ServerOptions['onUploadCreate']>>[0];
 /** Runs `fn` while no other call for the same user runs, in any process. */
 export type PerUserLock = <T>(userId: number, fn: () => Promise<T>) => Promise<T>;
 
+/**
+ * The store's word that an upload is not there (tus's 404) or no longer is (410). Anything else,
+ * such as the object store being unreachable, is a failure to report: a tus client answered 404
+ * gives up on the upload and starts it again.
+ */
+const isGone = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  'status_code' in error &&
+  (error.status_code === 404 || error.status_code === 410);
+
 /** Upload ids begin with their owner's id, so one user's uploads are found without reading all. */
 const idPrefix = (userId: number) => `${userId}-`;
 
@@ -70,7 +81,12 @@ export function createUploads(options: {
     const ids = await store.idsStartingWith(idPrefix(userId));
     const uploads = await Promise.all(
       // An info file whose data is gone (being removed) is no upload any more.
-      ids.map((id) => datastore.getUpload(store.storeId(id)).catch(() => undefined)),
+      ids.map((id) =>
+        datastore.getUpload(store.storeId(id)).catch((error: unknown) => {
+          if (isGone(error)) return undefined;
+          throw error;
+        }),
+      ),
     );
     return uploads.filter(
       (upload): upload is Upload =>
@@ -152,9 +168,10 @@ export function createUploads(options: {
     try {
       const upload = await datastore.getUpload(store.storeId(id));
       return metadataOf(upload)['owner'] === String(userId) ? upload : undefined;
-    } catch {
+    } catch (error) {
       // Unknown id, or an info file whose data is gone: either way nothing to work with.
-      return undefined;
+      if (isGone(error)) return undefined;
+      throw error;
     }
   }
 
