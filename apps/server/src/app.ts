@@ -11,6 +11,8 @@ import type { JobQueue } from './jobs/queue.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { DEFAULT_LIST_SETTINGS, type ListSettings } from './lib/list-page.ts';
 import { createPrincipalCache, type PrincipalCache } from './lib/principal-cache.ts';
+import { createMetrics } from './lib/metrics/metrics.ts';
+import { registerMetrics } from './lib/metrics/route.ts';
 import { deriveKey } from './lib/secrets.ts';
 import { type AccessTokens, createAccessTokens } from './modules/auth/access-tokens.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
@@ -118,6 +120,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
     done(null, payload);
   });
+  // Prometheus metrics: none unless METRICS=on (lib/metrics); the parts below count into them.
+  const metrics =
+    config.metrics &&
+    createMetrics({
+      queues: deps.jobs && { database, schema: deps.jobs.schema },
+      log: (message, err) => app.log.warn({ err }, message),
+    });
 
   // The API speaks JSON only: any other body type is a 415 naming the body.
   app.removeContentTypeParser('text/plain');
@@ -198,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: (message, err) => app.log.warn({ err }, message),
   });
   await channels.registerJobs();
+  if (metrics) channels.registry.measure(metrics.platforms);
   const publishing = createPublishingModule({
     db: database.db,
     clock,
@@ -215,6 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staleSendMs: config.publishing.staleSendMs,
     sweepEveryMs: config.publishing.sweepEveryMs,
     lists,
+    metrics: metrics?.publishing,
   });
   await publishing.registerJobs();
   app.addHook('onClose', async () => publishing.close());
@@ -242,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerPollPriority(app);
   registerAuth(app, { accessTokens, principals });
   registerErrorHandling(app);
+  await registerMetrics(app, metrics, config.metrics);
   await registerWeb(app, config.webDist ?? DEFAULT_WEB_DIST);
   await app.register(async (manual) => {
     await registerCompression(manual);

@@ -22,6 +22,7 @@ import { createMastodonAdapter } from './mastodon/adapter.ts';
 import { startMastodonSandbox } from './mastodon/sandbox.ts';
 import { SANDBOX_CLIENT, type SandboxStarter, createSandbox } from './sandbox.ts';
 import { guardedFetch } from './guarded-fetch.ts';
+import { type PlatformMetrics, measuredAdapter, measuredFetch } from '../lib/metrics/platforms.ts';
 import type { Resolver } from '../lib/safe-fetch/resolve.ts';
 import { startTelegramSandbox } from './telegram/sandbox.ts';
 import { startTikTokSandbox } from './tiktok/sandbox.ts';
@@ -145,6 +146,11 @@ export interface PlatformRegistry {
   sandboxOrigins(platform: ChannelPlatform): Promise<string[]>;
   /** In the sandbox, starts the servers slow to start in the background; returns at once. */
   warm(): void;
+  /**
+   * Counts from now on every adapter's HTTP requests, failures and token refreshes into `metrics`
+   * (/metrics, lib/metrics); adapters already built count too. Without it nothing is counted.
+   */
+  measure(metrics: PlatformMetrics): void;
   close(): Promise<void>;
 }
 
@@ -159,6 +165,8 @@ export function createPlatformRegistry(
     { now: () => clock.now() },
   );
   const adapters = new Map<ChannelPlatform, Promise<AccountAdapter>>();
+  let metrics: PlatformMetrics | undefined;
+  const sink = () => metrics;
   for (const [platform, hosts] of Object.entries(config.hosts)) {
     const known = Object.keys(PLATFORMS[platform as ChannelPlatform].hosts);
     const unknown = Object.keys(hosts).filter((name) => !known.includes(name));
@@ -177,26 +185,38 @@ export function createPlatformRegistry(
 
   // Only the origins the server chose itself are reached whatever their address: a Mastodon
   // instance, a PDS or an upload URL is named by a user or a platform, and judged (issue 19).
-  const policed = (trusted: string[]) =>
-    guardedFetch({
-      trusted,
-      allow: config.allowPrivate,
-      resolver: options.resolver,
-    });
+  // Every request an adapter makes passes here, so this is where its platform's calls are timed.
+  const policed = (platform: ChannelPlatform, trusted: string[]) =>
+    measuredFetch(
+      platform,
+      guardedFetch({
+        trusted,
+        allow: config.allowPrivate,
+        resolver: options.resolver,
+      }),
+      sink,
+    );
 
   async function build(platform: ChannelPlatform, entry: PlatformEntry): Promise<AccountAdapter> {
     if (config.sandbox) {
       const running = await sandbox.start(entry.sandbox.server);
       // The hints name the sandbox's Mastodon instance, a server of ours like the hosts.
-      const fetch = policed([...Object.values(running.hosts), ...Object.values(running.hints ?? {})]);
-      return entry.create({ hosts: running.hosts, credentials: SANDBOX_CLIENT, clock, fetch });
+      const fetch = policed(platform, [
+        ...Object.values(running.hosts),
+        ...Object.values(running.hints ?? {}),
+      ]);
+      const adapter = await entry.create({ hosts: running.hosts, credentials: SANDBOX_CLIENT, clock, fetch });
+      return measuredAdapter(adapter, sink);
     }
     // Platforms without app credentials (Telegram, Mastodon, Bluesky) ignore them.
     const credentials = config.credentials[platform] ?? { clientId: '', clientSecret: '' };
     const hosts = config.hosts[platform] ?? {};
     // The adapter falls back on its defaults for the hosts not set, so both are the operator's choice.
-    const fetch = policed([...Object.values(entry.hosts as Record<string, string>), ...Object.values(hosts)]);
-    return entry.create({ hosts, credentials, clock, fetch });
+    const fetch = policed(platform, [
+      ...Object.values(entry.hosts as Record<string, string>),
+      ...Object.values(hosts),
+    ]);
+    return measuredAdapter(await entry.create({ hosts, credentials, clock, fetch }), sink);
   }
 
   return {
@@ -230,6 +250,9 @@ export function createPlatformRegistry(
         // A start that failed is forgotten by the sandbox, so the connect tries again and says why.
         if (entry.slowStart) sandbox.start(entry.sandbox.server).catch(() => undefined);
       }
+    },
+    measure(given) {
+      metrics = given;
     },
     close: () => sandbox.close(),
   };

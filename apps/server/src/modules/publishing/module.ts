@@ -8,6 +8,7 @@ import type { FileStorage } from '../../storage/storage.ts';
 import type { Notifier } from '../messages/notifier.ts';
 import { route, sessionOf } from '../../lib/route.ts';
 import type { ListSettings } from '../../lib/list-page.ts';
+import type { PublishingMetrics } from '../../lib/metrics/metrics.ts';
 import { requestMeta } from '../audit/audit.ts';
 import { queryFacebookArea } from './facebook-area.ts';
 import { createPublishHistory } from './history.ts';
@@ -44,6 +45,8 @@ export interface PublishingModuleDeps {
   lists: ListSettings;
   /** PUBLISH_SWEEP_MS: below a minute, each process also sweeps this often (the schedule's cron counts minutes). */
   sweepEveryMs?: number | undefined;
+  /** The worker's counts for /metrics (sends by outcome, schedule lateness); none without it. */
+  metrics?: PublishingMetrics | undefined;
 }
 
 /** Publishing put together: the service behind the calls, and the worker behind the jobs. */

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { channelAccounts, publications } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
+import type { PublishingMetrics } from '../../lib/metrics/metrics.ts';
 import type { PlatformAdapter, PostInput, PublishedPost } from '../../platforms/adapter.ts';
 import { PlatformError, isPlatformError } from '../../platforms/errors.ts';
 import type { PlatformRegistry } from '../../platforms/registry.ts';
@@ -43,7 +44,12 @@ export interface PublishingDeps {
   log?: ((message: string, detail?: Record<string, unknown>) => void) | undefined;
   /** PUBLISH_STALE_SEND_MS: STALE_SEND_MS unless set (tests and the kill benchmark settle sooner). */
   staleSendMs?: number | undefined;
+  /** Sends by outcome and schedule lateness for /metrics; nothing is counted without it. */
+  metrics?: PublishingMetrics | undefined;
 }
+
+/** A log line of one attempt: its publication and attempt ids are added to `detail`. */
+type AttemptLog = (message: string, detail?: Record<string, unknown>) => void;
 
 type Row = typeof publications.$inferSelect;
 
@@ -59,7 +65,15 @@ export const retryDelayMs = (attempt: number) =>
  */
 export function createPublishingWorker(deps: PublishingDeps) {
   const { db, clock } = deps;
-  const log = deps.log ?? (() => undefined);
+  /**
+   * The only way the worker logs: a line bound to the publication and the attempt it is about
+   * (issue 22), so that every line of a send can be followed whatever else runs beside it.
+   */
+  const attemptLog = (publicationId: number, attemptId: string): AttemptLog => {
+    const write = deps.log;
+    if (!write) return () => undefined;
+    return (message, detail) => write(message, { ...detail, publicationId, attemptId });
+  };
   const staleSendMs = deps.staleSendMs ?? STALE_SEND_MS;
   // A living send must never look stale, however short the bound is set.
   const heartbeatMs = Math.min(HEARTBEAT_MS, staleSendMs / 3);
@@ -142,13 +156,15 @@ export function createPublishingWorker(deps: PublishingDeps) {
         await deps.jobs?.send('publishing.screenshot', { publicationId: row.id }, { tx });
       },
     });
-    if (moved) log('published', { publicationId: row.id, attemptId, how });
+    if (!moved) return;
+    attemptLog(row.id, attemptId)('published', { how });
+    deps.metrics?.settled(row.platform ?? '', 'published');
   }
 
   async function failed(row: Row, attemptId: string, error: PlatformError | undefined, why: string) {
     const name = await accountName(row);
     const kind = error?.kind ?? 'internal';
-    await move(db, {
+    const moved = await move(db, {
       id: row.id,
       from: ['publishing'],
       to: 'failed',
@@ -162,12 +178,13 @@ export function createPublishingWorker(deps: PublishingDeps) {
       at: clock.now(),
       also: failureNotice(row, name, kind),
     });
-    log('failed', { publicationId: row.id, attemptId, kind });
+    attemptLog(row.id, attemptId)('failed', { kind });
+    if (moved) deps.metrics?.settled(row.platform ?? '', 'failed');
   }
 
   async function unconfirmed(row: Row, attemptId: string, why: string) {
     const name = await accountName(row);
-    await move(db, {
+    const moved = await move(db, {
       id: row.id,
       from: ['publishing'],
       to: 'unconfirmed',
@@ -177,7 +194,8 @@ export function createPublishingWorker(deps: PublishingDeps) {
       at: clock.now(),
       also: failureNotice(row, name, 'outcomeUnknown'),
     });
-    log('unconfirmed', { publicationId: row.id, attemptId, why });
+    attemptLog(row.id, attemptId)('unconfirmed', { why });
+    if (moved) deps.metrics?.settled(row.platform ?? '', 'unconfirmed');
   }
 
   /** Back to the queue for another try at `at` (a known failure, a rate limit, a resend with the same key). */
@@ -191,7 +209,9 @@ export function createPublishingWorker(deps: PublishingDeps) {
       detail,
       at: clock.now(),
     });
-    if (moved) await enqueue('publishing.send', row.id, at);
+    if (!moved) return;
+    deps.metrics?.settled(row.platform ?? '', 'retried');
+    await enqueue('publishing.send', row.id, at);
   }
 
   /**
@@ -225,7 +245,7 @@ export function createPublishingWorker(deps: PublishingDeps) {
           );
         } catch (error) {
           // A lookup that could not finish decides nothing: the sweeper asks again later.
-          log('lookup did not finish', { publicationId: row.id, attemptId, error: String(error) });
+          attemptLog(row.id, attemptId)('lookup did not finish', { error: String(error) });
           return;
         }
         if (found) return published(row, attemptId, found, 'found');
@@ -332,7 +352,7 @@ export function createPublishingWorker(deps: PublishingDeps) {
     // A worker frozen (SIGSTOP, a stalled VM) past its lease finds its attempt reconciled by
     // another when it wakes: sending now could post what the reconciliation decided was not.
     if (!(await stillOurs(row.id, attemptId))) {
-      log('attempt taken over before sending; not sent', { publicationId: row.id, attemptId });
+      attemptLog(row.id, attemptId)('attempt taken over before sending; not sent');
       return;
     }
     post.onProgress = async (ids) => {
@@ -348,9 +368,23 @@ export function createPublishingWorker(deps: PublishingDeps) {
     try {
       outcome = await adapter.publish({ externalId: account.externalId, grant }, post);
     } catch (error) {
+      // A lost answer, media storage failing under the request, a failure of ours: no answer to time.
+      if (isPlatformError(error) && error.kind !== 'outcomeUnknown' && !causedByMedia(error)) answered(row);
       return afterError(row, attemptId, adapter, error);
     }
+    answered(row);
     return published(row, attemptId, outcome, 'answer');
+  }
+
+  /**
+   * Schedule lateness: from when the publication was due (its schedule, or its creation when
+   * published now) to the platform's answer, on the first attempt only: a retry's wait is its
+   * backoff's, not the schedule's.
+   */
+  function answered(row: Row) {
+    if (row.attempts !== 1 || !deps.metrics) return;
+    const due = row.scheduledAt ?? row.createdAt;
+    deps.metrics.lateness(row.platform ?? '', (clock.now().getTime() - due.getTime()) / 1000);
   }
 
   /**
@@ -395,7 +429,7 @@ export function createPublishingWorker(deps: PublishingDeps) {
     }
     if (!isPlatformError(error)) {
       // Not a platform's answer: a bug of ours, possibly after the request left. Never resent blindly.
-      log('send failed unexpectedly', { publicationId: row.id, attemptId, error: String(error) });
+      attemptLog(row.id, attemptId)('send failed unexpectedly', { error: String(error) });
       return reconcile(row, attemptId, adapter, 'unexpected error');
     }
     const now = clock.now().getTime();
@@ -478,7 +512,7 @@ export function createPublishingWorker(deps: PublishingDeps) {
         )
         .returning({ id: publications.id });
       handed += rows.length;
-      if (rows.length > 0) log('handed back at shutdown', { publicationId: id, attemptId });
+      if (rows.length > 0) attemptLog(id, attemptId)('handed back at shutdown');
     }
     inFlight.clear();
     return handed;
