@@ -28,12 +28,16 @@ export const MEDIA: Partial<Record<PublishingPlatform, 'image' | 'video'>> = {
   tiktok: 'video',
 };
 
-/** `run` on a database of its own on the PostgreSQL server at `serverUrl`, dropped afterwards. */
+/**
+ * `run` on a database of its own on the PostgreSQL server at `serverUrl`, dropped afterwards;
+ * its name is `prefix`, an underscore and a random hex.
+ */
 export async function withPostgresDatabase<T>(
   serverUrl: string,
   run: (url: string) => Promise<T>,
+  prefix = 'postdeck_kill',
 ): Promise<T> {
-  const name = `postdeck_kill_${randomBytes(6).toString('hex')}`;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();

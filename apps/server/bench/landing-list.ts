@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { rawRows } from '../src/db/client.ts';
 import { contents } from '../src/db/schema.ts';
 import { encodeCursor } from '../src/lib/list-page.ts';
+import { withPostgresDatabase } from './harness.ts';
 import { contentBody, seedNewsroom, startPostdeck, type Target } from './newsroom.ts';
 import { formatSpread, RUNS, spread } from './stats.ts';
 
@@ -177,21 +176,19 @@ try {
 
 const server = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
 if (server) {
-  const name = `postdeck_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const pgDataDir = mkdtempSync(join(tmpdir(), 'postdeck-bench-list-pg-'));
-  try {
-    const seeded = await seed({ url: url.toString() });
-    rows.push(...(await measure('postgres', { DATABASE_URL: url.toString(), DATA_DIR: pgDataDir }, seeded)));
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    rmSync(pgDataDir, { recursive: true, force: true });
-  }
+  await withPostgresDatabase(
+    server,
+    async (url) => {
+      const pgDataDir = mkdtempSync(join(tmpdir(), 'postdeck-bench-list-pg-'));
+      try {
+        const seeded = await seed({ url });
+        rows.push(...(await measure('postgres', { DATABASE_URL: url, DATA_DIR: pgDataDir }, seeded)));
+      } finally {
+        rmSync(pgDataDir, { recursive: true, force: true });
+      }
+    },
+    'postdeck_bench',
+  );
 } else {
   console.log('PostgreSQL skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to measure it too');
 }
