@@ -308,6 +308,7 @@ export function createPublishingWorker(deps: PublishingDeps) {
     });
     if (!taken) return;
     await sendSeam.run?.('taken', id);
+    attemptLog(id, attemptId)('sending', { platform, attempt: row.attempts + 1 });
     row = { ...row, attemptId, attemptStartedAt: now, attempts: row.attempts + 1, status: 'publishing' };
     const heartbeat = setInterval(() => {
       void db
