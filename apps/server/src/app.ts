@@ -195,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lists,
   });
   await materials.registerJobs();
+  app.addHook('onClose', async () => materials.close());
   const channels = createChannelsModule({
     db: database.db,
     clock,

@@ -8,6 +8,7 @@ import { startEmbeddedMaintenance } from './db/embedded-maintenance.ts';
 import { runMigrations, STARTUP_LOCK_KEY } from './db/migrate.ts';
 import { type FrontDoor, HEALTH_PATH, openFrontDoor } from './front-door.ts';
 import { createJobQueue, type JobQueue } from './jobs/queue.ts';
+import { startMetricsServer } from './lib/metrics/metrics-server.ts';
 import { loadMasterSecret } from './lib/secrets.ts';
 import { indexPendingContents } from './modules/content/search-index.ts';
 
@@ -85,6 +86,14 @@ export async function start(config: Config, log: (message: string) => void): Pro
     await database.close();
     throw error;
   }
+  // METRICS_PORT: /metrics on a listener of its own (lib/metrics/metrics-server.ts).
+  const metricsServer = await startMetricsServer(app, config.metrics).catch(async (error: unknown) => {
+    await door.close();
+    await app.close();
+    await jobs.stop({ graceful: false });
+    await database.close();
+    throw error;
+  });
   door.open(app.routing.bind(app), {
     databaseUp: async () => {
       await database.db.execute(sql`select 1`);
@@ -108,7 +117,7 @@ export async function start(config: Config, log: (message: string) => void): Pro
     stop: () =>
       (stopping ??= (async () => {
         // Readiness says no at once, so a load balancer stops sending; in-flight requests finish.
-        await Promise.all([door.close(), app.close()]);
+        await Promise.all([door.close(), app.close(), metricsServer?.close()]);
         // After the app: a request finishing during close may still enqueue.
         await jobs.stop({ graceful: true, timeoutMs: config.shutdownGraceMs });
         // Sends that outlived the grace are handed to the other workers' reconciliation now,

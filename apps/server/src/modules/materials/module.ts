@@ -111,6 +111,11 @@ export function createMaterialsModule(deps: MaterialsModuleDeps) {
       uploadRoutes(api, uploads);
     },
 
+    /** Lets go of the object store's connections (the app's close). */
+    close() {
+      if (opened.backend === 's3') opened.storage.client.destroy();
+    },
+
     /** Clears what was left behind (the hourly 'materials.sweep' job; tests call it directly). */
     sweep,
 
