@@ -131,6 +131,42 @@ describe.skipIf(!postgres)('publishing at scale: two API and two worker processe
   );
 
   it(
+    'lets a worker stopped with SIGTERM hand back a send it cannot finish in its grace, and end in time',
+    { timeout: 300_000 },
+    async () => {
+      const grace = 1_500;
+      let stopped: { ms: number; tail: string } | undefined;
+      const report = await withPostgresDatabase(postgres as string, (databaseUrl) =>
+        run({
+          databaseUrl,
+          publications: 20,
+          kills: 1,
+          platforms: ['youtube', 'mastodon'],
+          layout: {
+            ...layout('stopped-worker/'),
+            env: { ...storageEnv('stopped-worker/'), LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: String(grace) },
+          },
+          maxKillDelayMs: 1,
+          disrupt: async (processes) => {
+            const worker = processes.workers[0];
+            if (!worker) throw new Error('no worker');
+            await worker.waitForLine(/(?=.*"msg":"publishing: sending")(?=.*"platform":"youtube")/, 60_000);
+            const started = performance.now();
+            await worker.end('SIGTERM');
+            stopped = { ms: performance.now() - started, tail: worker.tail() };
+            return `worker 1 stopped with SIGTERM in ${Math.round(stopped.ms)} ms`;
+          },
+        }),
+      );
+      expectNeitherLostNorTwice(report);
+      // Within the grace and the margin main.ts gives the rest of the stop.
+      expect(stopped?.ms).toBeLessThan(grace + 10_000);
+      // A YouTube send waits for the video's processing (10 s polls): it outlived the grace.
+      expect(stopped?.tail).toMatch(/"msg":"publishing: handed back at shutdown"/);
+    },
+  );
+
+  it(
     'rides out a PostgreSQL restart while the workers run: they reconnect, nothing is lost',
     { timeout: 300_000 },
     async () => {
