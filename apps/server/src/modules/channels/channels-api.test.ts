@@ -5,22 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, channelAccounts, notifications } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { departmentTree } from '../../test/fixtures.ts';
-import { ADMIN_PASSWORD, type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
-import { createUser } from '../users/user-repo.ts';
+import { signUpPeople } from '../../test/people.ts';
+import { type TestApp, call, createTestApp } from '../../test/test-app.ts';
 
 const PASSWORD = 'Secr3t!pw';
 const clock = manualClock(new Date('2026-03-01T09:00:00Z'));
 let t: TestApp;
 let dept: Awaited<ReturnType<typeof departmentTree>>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
+let signInAgain: () => Promise<void>;
 let hints: Record<string, Record<string, string>> = {};
-
-/** Signs everyone in (again, after the clock moved past their access tokens' 15 minutes). */
-async function signIn() {
-  for (const key of ['lead', 'editor', 'intl'])
-    tokens[key] = (await login(t.app, `c_${key}`, PASSWORD)).accessToken;
-  tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
-}
 
 type Answer<T> = { status: number; body: { code: number; msg: string; data: T } };
 const get = <T>(path: string, who: string, query: Record<string, string> = {}) =>
@@ -33,22 +27,15 @@ const fields = (answer: Answer<unknown>) =>
 beforeAll(async () => {
   t = await createTestApp({ clock });
   dept = await departmentTree(t.db);
-  const people: [string, number, string][] = [
-    ['lead', dept.news, 'dept_admin'],
-    ['editor', dept.news, 'editor'],
-    ['intl', dept.intl, 'dept_admin'],
-  ];
-  for (const [key, departmentId, role] of people) {
-    await createUser(t.db, {
-      account: `c_${key}`,
-      name: `Cy ${key}`,
-      password: PASSWORD,
-      departmentId,
-      roleCodes: [role],
-    });
-    tokens[key] = (await login(t.app, `c_${key}`, PASSWORD)).accessToken;
-  }
-  tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
+  ({ tokens, signInAgain } = await signUpPeople(
+    t,
+    [
+      ['lead', dept.news, 'dept_admin'],
+      ['editor', dept.news, 'editor'],
+      ['intl', dept.intl, 'dept_admin'],
+    ],
+    { prefix: 'c', name: 'Cy', password: PASSWORD },
+  ));
   const platforms = await get<{ platforms: { platform: string; sandboxHints?: Record<string, string> }[] }>(
     '/channel/platforms',
     'lead',
@@ -188,7 +175,7 @@ describe('Mastodon through its consent page', () => {
 
     const late = await mastodonConsent('lead', 'approve');
     clock.advance(10 * 60 * 1000 + 1);
-    await signIn();
+    await signInAgain();
     const expired = await post('/channel/connect/callback', 'lead', late);
     expect([expired.status, expired.body.code]).toEqual([400, 102001]);
 
@@ -442,7 +429,7 @@ describe('the health schedule', () => {
     const before = channel?.tokenExpiresAt ?? '';
     clock.advance(55 * 60 * 1000);
     const report = await t.app.channelHealth.run();
-    await signIn();
+    await signInAgain();
     expect(report.refreshed).toBeGreaterThanOrEqual(1);
     const [after] = await list('lead', { platform: 'youtube', status: 'active' });
     expect(Date.parse(after?.tokenExpiresAt ?? '')).toBeGreaterThan(Date.parse(before));
@@ -462,7 +449,7 @@ describe('the health schedule', () => {
     clock.advance(60 * 60 * 1000);
     await t.app.channelHealth.run();
     await fetch(`${google}/__fake/faults`, { method: 'DELETE' });
-    await signIn();
+    await signInAgain();
     const [channel] = await list('lead', { platform: 'youtube', status: 'reauthorize' });
     expect(channel).toMatchObject({ lastFailure: { kind: 'reauthorize' }, failures7d: 1 });
     expect(await notified('channel_reauthorize')).toContain(`YouTube: ${channel?.name}`);
@@ -473,7 +460,7 @@ describe('the health schedule', () => {
     const ends = Date.parse(pages[0]?.tokenExpiresAt ?? '');
     clock.set(new Date(ends - 7 * DAY + 1000));
     await t.app.channelHealth.run();
-    await signIn();
+    await signInAgain();
     expect((await list('lead', { platform: 'facebook' })).map((p) => p.status)).toEqual([
       'expiring',
       'expiring',
@@ -483,7 +470,7 @@ describe('the health schedule', () => {
     );
     clock.set(new Date(ends + 1000));
     await t.app.channelHealth.run();
-    await signIn();
+    await signInAgain();
     expect((await list('lead', { platform: 'facebook' })).map((p) => p.status)).toEqual([
       'reauthorize',
       'reauthorize',

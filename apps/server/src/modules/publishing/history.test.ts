@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, publicationEvents, publications } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { departmentTree } from '../../test/fixtures.ts';
+import { signUpPeople } from '../../test/people.ts';
 import { type SandboxPlatform, connectSandboxAccount } from '../../test/sandbox-accounts.ts';
-import { ADMIN_PASSWORD, type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
-import { createUser } from '../users/user-repo.ts';
+import { type TestApp, call, createTestApp } from '../../test/test-app.ts';
 
 /**
  * The publish history and withdrawing from the platforms (issue 21, spec §7) on the sandbox's
@@ -20,7 +20,8 @@ const PASSWORD = 'Secr3t!pw';
 const clock = manualClock(new Date('2026-06-01T08:00:00Z'));
 let t: TestApp;
 let dept: Awaited<ReturnType<typeof departmentTree>>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
+let signInAgain: () => Promise<void>;
 const accounts = {} as Record<SandboxPlatform, ChannelAccount>;
 let intlPage: ChannelAccount;
 /** Platforms whose adapter deletes (canDelete) and that take a text post alone. */
@@ -84,22 +85,15 @@ let intlParent: { parentId: number; children: number[] };
 beforeAll(async () => {
   t = await createTestApp({ clock });
   dept = await departmentTree(t.db);
-  const people: [string, number, string][] = [
-    ['lead', dept.news, 'dept_admin'],
-    ['writer', dept.news, 'editor'],
-    ['intl', dept.intl, 'dept_admin'],
-  ];
-  for (const [key, departmentId, role] of people) {
-    await createUser(t.db, {
-      account: `h_${key}`,
-      name: `Hal ${key}`,
-      password: PASSWORD,
-      departmentId,
-      roleCodes: [role],
-    });
-    tokens[key] = (await login(t.app, `h_${key}`, PASSWORD)).accessToken;
-  }
-  tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
+  ({ tokens, signInAgain } = await signUpPeople(
+    t,
+    [
+      ['lead', dept.news, 'dept_admin'],
+      ['writer', dept.news, 'editor'],
+      ['intl', dept.intl, 'dept_admin'],
+    ],
+    { prefix: 'h', name: 'Hal', password: PASSWORD },
+  ));
   for (const platform of DELETABLE)
     accounts[platform] = await connectSandboxAccount(t.app, tokens['lead'], platform, dept.news);
   accounts.instagram = await connectSandboxAccount(t.app, tokens['lead'], 'instagram', dept.news);
@@ -329,9 +323,7 @@ describe('withdrawArticle', () => {
     const made = await published('lead', 'Old Telegram post', [accounts.telegram]);
     const [id] = made.children as [number];
     clock.advance(49 * 3_600_000);
-    tokens['lead'] = (await login(t.app, 'h_lead', PASSWORD)).accessToken;
-    tokens['intl'] = (await login(t.app, 'h_intl', PASSWORD)).accessToken;
-    tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
+    await signInAgain();
     const checklist = await withdraw('lead', { id });
     expect(checklist.body.data.manual).toEqual([
       { id, platform: 'telegram', url: expect.stringMatching(/^http/), reason: 'tooOld' },

@@ -6,8 +6,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, publicationEvents, publications, publishingPauses } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { departmentTree } from '../../test/fixtures.ts';
-import { ADMIN_PASSWORD, type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
-import { createUser } from '../users/user-repo.ts';
+import { signUpPeople } from '../../test/people.ts';
+import { connectSandboxAccount } from '../../test/sandbox-accounts.ts';
+import { type TestApp, call, createTestApp } from '../../test/test-app.ts';
 import { sendSeam } from './pauses.ts';
 
 /**
@@ -19,7 +20,8 @@ const PASSWORD = 'Secr3t!pw';
 const clock = manualClock(new Date('2026-06-01T08:00:00Z'));
 let t: TestApp;
 let dept: Awaited<ReturnType<typeof departmentTree>>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
+let signInAgain: () => Promise<void>;
 let telegram: ChannelAccount;
 let telegramServer: string;
 
@@ -61,12 +63,6 @@ const row = async (id: number) => {
   return found;
 };
 
-async function signInAll() {
-  for (const key of ['lead', 'intl', 'editor'])
-    tokens[key] = (await login(t.app, `z_${key}`, PASSWORD)).accessToken;
-  tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
-}
-
 /** Lifts every pause left by a test, so the next starts with publishing open. */
 async function resumeAll() {
   await t.db
@@ -86,32 +82,16 @@ async function cancelWaiting() {
 beforeAll(async () => {
   t = await createTestApp({ clock });
   dept = await departmentTree(t.db);
-  const people: [string, number, string][] = [
-    ['lead', dept.news, 'dept_admin'],
-    ['intl', dept.intl, 'dept_admin'],
-    ['editor', dept.news, 'editor'],
-  ];
-  for (const [key, departmentId, role] of people)
-    await createUser(t.db, {
-      account: `z_${key}`,
-      name: `Zoe ${key}`,
-      password: PASSWORD,
-      departmentId,
-      roleCodes: [role],
-    });
-  await signInAll();
-  const platforms = await get<{ platforms: { platform: string; sandboxHints?: Record<string, string> }[] }>(
-    '/channel/platforms',
-    'lead',
-  );
-  const hints = platforms.body.data.platforms.find((p) => p.platform === 'telegram')?.sandboxHints ?? {};
-  const connected = await post<{ accounts: ChannelAccount[] }>('/channel/connect/telegram', 'lead', {
-    departmentId: dept.news,
-    ...hints,
-  });
-  const [account] = connected.body.data.accounts;
-  if (!account) throw new Error('no Telegram account');
-  telegram = account;
+  ({ tokens, signInAgain } = await signUpPeople(
+    t,
+    [
+      ['lead', dept.news, 'dept_admin'],
+      ['intl', dept.intl, 'dept_admin'],
+      ['editor', dept.news, 'editor'],
+    ],
+    { prefix: 'z', name: 'Zoe', password: PASSWORD },
+  ));
+  telegram = await connectSandboxAccount(t.app, tokens['lead'], 'telegram', dept.news);
   const [origin] = await t.app.platforms.sandboxOrigins('telegram');
   telegramServer = `http://${origin}`;
 });
@@ -158,7 +138,7 @@ describe('a pause', () => {
       errorMessage: 'Election silence',
     });
     clock.advance(600_000);
-    await signInAll();
+    await signInAgain();
     await t.app.publishing.send(later);
     const third = await publishNew('Due third');
     await t.app.publishing.send(third);
@@ -168,7 +148,7 @@ describe('a pause', () => {
     expect((await row(later)).status).toBe('queued');
     // The sweeper leaves them to the resume.
     clock.advance(120_000);
-    await signInAll();
+    await signInAgain();
     expect((await t.app.publishing.sweep()).due).toBe(0);
 
     const resumed = await resume('lead', paused.body.data.pause.id);

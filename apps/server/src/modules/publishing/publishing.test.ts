@@ -5,7 +5,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { notifications, publications, users } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { departmentTree } from '../../test/fixtures.ts';
-import { ADMIN_PASSWORD, type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
+import { signUpPeople } from '../../test/people.ts';
+import { connectSandboxAccount } from '../../test/sandbox-accounts.ts';
+import { type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
 import { createUser } from '../users/user-repo.ts';
 
 /**
@@ -17,7 +19,8 @@ const PASSWORD = 'Secr3t!pw';
 const clock = manualClock(new Date('2026-06-01T08:00:00Z'));
 let t: TestApp;
 let dept: Awaited<ReturnType<typeof departmentTree>>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
+let signInAgain: () => Promise<void>;
 let telegram: ChannelAccount;
 let telegramServer: string;
 
@@ -65,8 +68,7 @@ async function fault(body: Record<string, unknown>) {
 /** Moves the clock, and signs everyone in again past their access tokens' 15 minutes. */
 async function advance(ms: number) {
   clock.advance(ms);
-  for (const key of ['lead', 'intl']) tokens[key] = (await login(t.app, `p_${key}`, PASSWORD)).accessToken;
-  tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
+  await signInAgain();
 }
 
 const row = async (id: number) => {
@@ -78,33 +80,15 @@ const row = async (id: number) => {
 beforeAll(async () => {
   t = await createTestApp({ clock });
   dept = await departmentTree(t.db);
-  const people: [string, number, string][] = [
-    ['lead', dept.news, 'dept_admin'],
-    ['intl', dept.intl, 'dept_admin'],
-  ];
-  for (const [key, departmentId, role] of people) {
-    await createUser(t.db, {
-      account: `p_${key}`,
-      name: `Pia ${key}`,
-      password: PASSWORD,
-      departmentId,
-      roleCodes: [role],
-    });
-    tokens[key] = (await login(t.app, `p_${key}`, PASSWORD)).accessToken;
-  }
-  tokens['admin'] = (await login(t.app, 'admin', ADMIN_PASSWORD)).accessToken;
-  const platforms = await get<{ platforms: { platform: string; sandboxHints?: Record<string, string> }[] }>(
-    '/channel/platforms',
-    'lead',
-  );
-  const hints = platforms.body.data.platforms.find((p) => p.platform === 'telegram')?.sandboxHints ?? {};
-  const connected = await post<{ accounts: ChannelAccount[] }>('/channel/connect/telegram', 'lead', {
-    departmentId: dept.news,
-    ...hints,
-  });
-  const [account] = connected.body.data.accounts;
-  if (!account) throw new Error('no Telegram account');
-  telegram = account;
+  ({ tokens, signInAgain } = await signUpPeople(
+    t,
+    [
+      ['lead', dept.news, 'dept_admin'],
+      ['intl', dept.intl, 'dept_admin'],
+    ],
+    { prefix: 'p', name: 'Pia', password: PASSWORD },
+  ));
+  telegram = await connectSandboxAccount(t.app, tokens['lead'], 'telegram', dept.news);
   const [origin] = await t.app.platforms.sandboxOrigins('telegram');
   telegramServer = `http://${origin}`;
 });

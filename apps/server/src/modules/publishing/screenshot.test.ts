@@ -5,8 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, materials, publications, users } from '../../db/schema.ts';
 import { departmentTree } from '../../test/fixtures.ts';
-import { type TestApp, call, createTestApp, login } from '../../test/test-app.ts';
-import { createUser } from '../users/user-repo.ts';
+import { signUpPeople } from '../../test/people.ts';
+import { connectSandboxAccount } from '../../test/sandbox-accounts.ts';
+import { type TestApp, call, createTestApp } from '../../test/test-app.ts';
 import { screenshotJob } from './screenshot-job.ts';
 
 /**
@@ -18,7 +19,7 @@ import { screenshotJob } from './screenshot-job.ts';
 const PASSWORD = 'Secr3t!pw';
 let t: TestApp;
 let dept: Awaited<ReturnType<typeof departmentTree>>;
-const tokens: Record<string, string> = {};
+let tokens: Record<string, string>;
 let telegram: ChannelAccount;
 let telegramServer: string;
 
@@ -58,31 +59,15 @@ async function published(text: string, send = true): Promise<number> {
 beforeAll(async () => {
   t = await createTestApp();
   dept = await departmentTree(t.db);
-  for (const [key, departmentId] of [
-    ['lead', dept.news],
-    ['intl', dept.intl],
-  ] as const) {
-    await createUser(t.db, {
-      account: `s_${key}`,
-      name: `Sam ${key}`,
-      password: PASSWORD,
-      departmentId,
-      roleCodes: ['dept_admin'],
-    });
-    tokens[key] = (await login(t.app, `s_${key}`, PASSWORD)).accessToken;
-  }
-  const platforms = await get<{ platforms: { platform: string; sandboxHints?: Record<string, string> }[] }>(
-    '/channel/platforms',
-    'lead',
-  );
-  const hints = platforms.body.data.platforms.find((p) => p.platform === 'telegram')?.sandboxHints ?? {};
-  const connected = await post<{ accounts: ChannelAccount[] }>('/channel/connect/telegram', 'lead', {
-    departmentId: dept.news,
-    ...hints,
-  });
-  const [account] = connected.body.data.accounts;
-  if (!account) throw new Error('no Telegram account');
-  telegram = account;
+  ({ tokens } = await signUpPeople(
+    t,
+    [
+      ['lead', dept.news, 'dept_admin'],
+      ['intl', dept.intl, 'dept_admin'],
+    ],
+    { prefix: 's', name: 'Sam', password: PASSWORD },
+  ));
+  telegram = await connectSandboxAccount(t.app, tokens['lead'], 'telegram', dept.news);
   const [origin] = await t.app.platforms.sandboxOrigins('telegram');
   telegramServer = `http://${origin}`;
 });
