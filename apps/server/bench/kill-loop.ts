@@ -331,6 +331,26 @@ export async function runKillLoop(options: KillRunOptions): Promise<KillRunRepor
   }
 }
 
+/**
+ * What a run broke of "never lost, never twice": empty when nothing. Unconfirmed ones are allowed
+ * (the platform could not be asked), but each must say why.
+ */
+export function breaches(report: KillRunReport): Record<string, unknown> {
+  const found: Record<string, unknown> = {
+    crashes: report.crashes,
+    unsettled: report.unsettled,
+    finalTwice: report.finalTwice,
+    lost: report.lost,
+    twice: report.twice,
+    stray: report.stray,
+    unknownPosts: report.unknownPosts,
+    unconfirmedWithoutWhy: report.unconfirmed.filter((unconfirmed) => !unconfirmed.why),
+  };
+  return Object.fromEntries(
+    Object.entries(found).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value !== 0)),
+  );
+}
+
 function judge(
   options: KillRunOptions,
   accounts: number,

@@ -65,7 +65,7 @@ export function createPrincipalCache(options: {
      */
     async listen(pool: pg.Pool): Promise<() => Promise<void>> {
       let stopped = false;
-      let client: pg.PoolClient | undefined;
+      let client: { connection: pg.PoolClient; release: (error?: Error) => void } | undefined;
       let retry: NodeJS.Timeout | undefined;
       const again = () => {
         if (stopped) return;
@@ -74,23 +74,30 @@ export function createPrincipalCache(options: {
       };
       const subscribe = async () => {
         const next = await pool.connect();
+        // Released once: by the unsubscribe, by a failed LISTEN, or when its connection ends.
+        let released = false;
+        const release = (error?: Error) => {
+          if (released) return;
+          released = true;
+          next.release(error);
+        };
         next.on('notification', (message) => {
           if (message.channel !== CHANNEL || !message.payload) return;
           dropLocal(message.payload === '*' ? '*' : Number(message.payload));
         });
         next.once('end', () => {
-          if (client === next) client = undefined;
-          next.release(new Error('connection lost'));
+          if (client?.connection === next) client = undefined;
+          release(new Error('connection lost'));
           dropLocal('*');
           again();
         });
         try {
           await next.query(`LISTEN ${CHANNEL}`);
         } catch (error) {
-          next.release(error as Error);
+          release(error as Error);
           throw error;
         }
-        client = next;
+        client = { connection: next, release };
         dropLocal('*');
       };
       await subscribe();
@@ -104,7 +111,7 @@ export function createPrincipalCache(options: {
         const last = client;
         client = undefined;
         if (!last) return;
-        await last.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
+        await last.connection.query(`UNLISTEN ${CHANNEL}`).catch(() => undefined);
         last.release();
       };
     },
