@@ -38,6 +38,7 @@ import { type RequestMeta, auditChange } from '../audit/audit.ts';
 import { pausesOfAccounts } from './pauses.ts';
 import { publicationsById, toPublication, visiblePublication } from './present.ts';
 import { canMove, move } from './states.ts';
+import { moveEach } from './targets.ts';
 
 export interface PublishingServiceDeps {
   db: Db;
@@ -243,18 +244,9 @@ export function createPublishingService(deps: PublishingServiceDeps) {
     /** Cancels what has not gone out: one publication, or a parent's children. */
     async withdrawal(principal: Principal, id: number, meta: RequestMeta) {
       const row = await visible(principal, id);
-      const targets =
-        row.accountId === null
-          ? await db
-              .select({ id: publications.id, status: publications.status })
-              .from(publications)
-              .where(eq(publications.parentId, row.id))
-          : [{ id: row.id, status: row.status }];
-      const cancelled: number[] = [];
-      const kept: { id: number; status: PublicationStatus }[] = [];
-      for (const target of targets) {
+      const { moved: cancelled, kept } = await moveEach(db, row, (target) => {
         const now = clock.now();
-        const left = await move(db, {
+        return move(db, {
           id: target.id,
           from: CANCELLABLE,
           to: 'cancelled',
@@ -268,15 +260,7 @@ export function createPublishingService(deps: PublishingServiceDeps) {
               at: now,
             }),
         });
-        if (left) cancelled.push(target.id);
-        else {
-          const [current] = await db
-            .select({ status: publications.status })
-            .from(publications)
-            .where(eq(publications.id, target.id));
-          kept.push({ id: target.id, status: (current?.status ?? target.status) as PublicationStatus });
-        }
-      }
+      });
       // One publication asked for by itself, already on its way: said plainly, not as a silent no-op.
       if (row.accountId !== null && cancelled.length === 0 && kept[0]?.status === 'publishing')
         throw new AppError('publicationSending');
@@ -368,18 +352,9 @@ export function createPublishingService(deps: PublishingServiceDeps) {
      */
     async retry(principal: Principal, id: number, meta: RequestMeta): Promise<RetryResult> {
       const row = await visible(principal, id);
-      const targets =
-        row.accountId === null
-          ? await db
-              .select({ id: publications.id, status: publications.status })
-              .from(publications)
-              .where(eq(publications.parentId, row.id))
-              .orderBy(asc(publications.id))
-          : [{ id: row.id, status: row.status }];
-      const result: RetryResult = { retried: [], kept: [] };
-      for (const target of targets) {
+      const { moved: retried, kept } = await moveEach(db, row, (target) => {
         const now = clock.now();
-        const moved = await move(db, {
+        return move(db, {
           id: target.id,
           from: ['failed'],
           to: 'queued',
@@ -397,19 +372,8 @@ export function createPublishingService(deps: PublishingServiceDeps) {
             await deps.jobs?.send('publishing.send', { publicationId: target.id }, { tx });
           },
         });
-        if (moved) result.retried.push(target.id);
-        else {
-          const [current] = await db
-            .select({ status: publications.status })
-            .from(publications)
-            .where(eq(publications.id, target.id));
-          result.kept.push({
-            id: target.id,
-            status: (current?.status ?? target.status) as PublicationStatus,
-          });
-        }
-      }
-      return result;
+      });
+      return { retried, kept };
     },
 
     /** Settles an unconfirmed publication: it is there (its link, checked against the account), or again. */

@@ -8,7 +8,7 @@ import type {
 import type { PublicationStatus } from '@postdeck/contract/publishing';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { channelAccounts, publications } from '../../db/schema.ts';
+import { channelAccounts, type publications } from '../../db/schema.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, fieldError } from '../../lib/errors.ts';
 import type { Principal } from '../../lib/principal.ts';
@@ -20,6 +20,7 @@ import { type RequestMeta, auditChange } from '../audit/audit.ts';
 import { accountGrant } from '../channels/account-repo.ts';
 import { visiblePublication } from './present.ts';
 import { move } from './states.ts';
+import { stateNow, targetsOf } from './targets.ts';
 
 export const WITHDRAW_ACTIONS = {
   withdraw: 'publish.withdraw',
@@ -58,6 +59,7 @@ export function createWithdrawArticle(deps: WithdrawArticleDeps) {
   async function moved(
     row: Row,
     to: 'withdrawn' | 'cancelled',
+    action: (typeof WITHDRAW_ACTIONS)[keyof typeof WITHDRAW_ACTIONS],
     principal: Principal,
     meta: RequestMeta,
     detail: Record<string, unknown>,
@@ -73,12 +75,7 @@ export function createWithdrawArticle(deps: WithdrawArticleDeps) {
       ...(to === 'withdrawn' ? { set: { withdrawnAt: now } } : {}),
       also: (tx) =>
         auditChange(tx, principal, meta, {
-          action:
-            to === 'cancelled'
-              ? WITHDRAW_ACTIONS.cancel
-              : detail['how'] === 'manual'
-                ? WITHDRAW_ACTIONS.withdrawByHand
-                : WITHDRAW_ACTIONS.withdraw,
+          action,
           target: `publication:${row.id}`,
           detail,
           at: now,
@@ -86,11 +83,7 @@ export function createWithdrawArticle(deps: WithdrawArticleDeps) {
     });
     if (left) return true;
     // Someone else moved it first: withdrawn by another request is as good as by this one.
-    const [current] = await db
-      .select({ status: publications.status })
-      .from(publications)
-      .where(eq(publications.id, row.id));
-    return current?.status === to;
+    return (await stateNow(db, row)) === to;
   }
 
   /** Why this published post cannot be deleted through the API now, if so. */
@@ -104,20 +97,14 @@ export function createWithdrawArticle(deps: WithdrawArticleDeps) {
     return undefined;
   }
 
-  async function current(row: Row): Promise<PublicationStatus> {
-    const [now] = await db
-      .select({ status: publications.status })
-      .from(publications)
-      .where(eq(publications.id, row.id));
-    return (now?.status ?? row.status) as PublicationStatus;
-  }
-
   async function removeOne(row: Row, principal: Principal, meta: RequestMeta): Promise<Outcome> {
     const status = row.status as PublicationStatus;
     if (NOT_SENT.includes(status))
-      return (await moved(row, 'cancelled', principal, meta, { how: 'withdrawArticle' }))
+      return (await moved(row, 'cancelled', WITHDRAW_ACTIONS.cancel, principal, meta, {
+        how: 'withdrawArticle',
+      }))
         ? { to: 'cancelled' }
-        : { to: 'kept', status: await current(row), error: null };
+        : { to: 'kept', status: await stateNow(db, row), error: null };
     if (status !== 'published' || row.externalId === null) return { to: 'kept', status, error: null };
     const reason = manualReason(row);
     if (reason) return { to: 'manual', reason };
@@ -143,9 +130,9 @@ export function createWithdrawArticle(deps: WithdrawArticleDeps) {
         error: { kind: error.kind, message: error.detail.platformMessage ?? null },
       };
     }
-    return (await moved(row, 'withdrawn', principal, meta, { how: 'deleted' }))
+    return (await moved(row, 'withdrawn', WITHDRAW_ACTIONS.withdraw, principal, meta, { how: 'deleted' }))
       ? { to: 'withdrawn' }
-      : { to: 'kept', status: await current(row), error: null };
+      : { to: 'kept', status: await stateNow(db, row), error: null };
   }
 
   return {
@@ -162,18 +149,12 @@ export function createWithdrawArticle(deps: WithdrawArticleDeps) {
             fieldErrors: [fieldError('id', 'withdrawNoteNeedsOne')],
           });
         if (row.status !== 'published') throw new AppError('publicationNotPublished');
-        if (!(await moved(row, 'withdrawn', principal, meta, { how: 'manual', note: body.note })))
+        const detail = { how: 'manual', note: body.note };
+        if (!(await moved(row, 'withdrawn', WITHDRAW_ACTIONS.withdrawByHand, principal, meta, detail)))
           throw new AppError('publicationNotPublished');
         return { withdrawn: [row.id], cancelled: [], manual: [], kept: [] };
       }
-      const targets =
-        row.accountId === null
-          ? await db
-              .select()
-              .from(publications)
-              .where(eq(publications.parentId, row.id))
-              .orderBy(publications.id)
-          : [row];
+      const targets = await targetsOf(db, row);
       const outcomes = await Promise.all(targets.map((target) => removeOne(target, principal, meta)));
       const result: WithdrawArticleResult = { withdrawn: [], cancelled: [], manual: [], kept: [] };
       outcomes.forEach((outcome, index) => {
