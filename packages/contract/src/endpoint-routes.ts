@@ -11,7 +11,11 @@ export interface EndpointRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   permission: RoutePermission;
-  /** Client time-out when it differs from the default 5 s (the history calls: 600 s; connecting: 180 s). */
+  /**
+   * Client time-out when it differs from the default 5 s: HISTORY_TIMEOUT_MS (600 s, what spec
+   * §7 gives history requests) for the history lists and the calls that take as long (a file's
+   * export or reading, a screenshot); CONNECT_TIMEOUT_MS (180 s) for connecting a channel.
+   */
   timeoutMs?: number;
 }
 
@@ -195,21 +199,18 @@ export const ENDPOINT_ROUTES = {
     method: 'GET',
     path: '/content/publish/pubHistory',
     permission: PERMISSIONS.publishList,
-    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
     timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishHistoryDepartment: {
     method: 'GET',
     path: '/content/publish/pubDepHistory',
     permission: PERMISSIONS.publishList,
-    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
     timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishHistoryAdmin: {
     method: 'GET',
     path: '/content/publish/pubAdmHistory',
     permission: PERMISSIONS.publishAdminList,
-    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
     timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishHistoryChildren: {
@@ -256,7 +257,6 @@ export const ENDPOINT_ROUTES = {
     method: 'GET',
     path: '/content/publish/export',
     permission: PERMISSIONS.publishList,
-    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
     timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishImportTemplate: {
@@ -268,14 +268,12 @@ export const ENDPOINT_ROUTES = {
     method: 'POST',
     path: '/content/publish/import/preview',
     permission: PERMISSIONS.publishCreate,
-    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
     timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publishImportConfirm: {
     method: 'POST',
     path: '/content/publish/import/confirm',
     permission: PERMISSIONS.publishCreate,
-    // spec §7: history requests wait 600 s; a file's export or reading takes as long.
     timeoutMs: HISTORY_TIMEOUT_MS,
   },
   publicationSettle: {
