@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs: deps.jobs,
     log: (message, err) => app.log.warn({ err }, message),
     lists,
+    sharedUploadLocks: database.kind === 'postgres',
   });
   await materials.registerJobs();
   app.addHook('onClose', async () => materials.close());

@@ -713,6 +713,21 @@ export const rateBudgets = pgTable('rate_budgets', {
 });
 
 /**
+ * Locks of tus uploads shared by the API processes on one PostgreSQL server, so two requests of one
+ * upload (two PATCHes, a PATCH and a HEAD or DELETE) never run at once in two processes. A lease,
+ * not a held connection: the holder renews `expires_at` (the database's clock) while its request
+ * runs and deletes the row when it ends; a row whose lease passed is anyone's to take. A waiter
+ * sets `release_wanted`, and the holder, hearing of it on its next renewal, ends its request, as
+ * tus asks of a holder in one process.
+ */
+export const uploadLocks = pgTable('upload_locks', {
+  uploadId: text('upload_id').primaryKey(),
+  holder: uuid('holder').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  releaseWanted: boolean('release_wanted').notNull().default(false),
+});
+
+/**
  * Pauses of publishing (issue 20, item 6): on one account, a department's accounts, or all
  * ('all', target null). A row stays as history once resumed. At most one active pause per scope
  * and target, so two administrators pausing at once make one pause.

@@ -19,6 +19,7 @@ import { materialRoutes } from './routes.ts';
 import { s3UploadStore } from './s3-upload-store.ts';
 import { createMaterialsService } from './service.ts';
 import { createUrlSigner } from './signed-urls.ts';
+import { sharedUploadLocker, sweepUploadLocks } from './upload-lock.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { localUploadStore } from './upload-store.ts';
 import { createUploads } from './uploads.ts';
@@ -35,6 +36,11 @@ export interface MaterialsModuleDeps {
   log?: ProcessDeps['log'];
   /** How far the library's list counts (the default bound unless a test lowers it). */
   lists?: ListSettings | undefined;
+  /**
+   * Whether the requests of one upload are serialised through the database (upload_locks), for
+   * several processes on one PostgreSQL server; otherwise within this process only (PGlite).
+   */
+  sharedUploadLocks?: boolean | undefined;
 }
 
 /**
@@ -57,6 +63,7 @@ export function createMaterialsModule(deps: MaterialsModuleDeps) {
     maxBytes: config.materials.maxBytes,
     quota: config.materials.uploadQuota,
     lockUser: (userId, fn) => withXactLock(db, UPLOAD_QUOTA_LOCK, userId, fn),
+    locker: deps.sharedUploadLocks ? sharedUploadLocker({ db, clock, log: deps.log }) : undefined,
   });
   const signer = createUrlSigner(deriveKey(deps.masterSecret, 'material-urls'), clock);
   const tools = createMediaTools(config.materials);
@@ -88,7 +95,9 @@ export function createMaterialsModule(deps: MaterialsModuleDeps) {
     const now = clock.now();
     const files = (await uploads.sweep({ now })) + (await storage.sweepTemp({ now }));
     const stalled = await failStalledMaterials(processDeps);
-    return { files, stalled };
+    // Passed leases of upload locks: the next lock takes them over anyway, this only tidies.
+    const locks = await sweepUploadLocks(db);
+    return { files, stalled, locks };
   }
 
   return {

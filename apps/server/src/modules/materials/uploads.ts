@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { type DataStore, Server, type ServerOptions, type Upload } from '@tus/server';
+import { type DataStore, type Locker, Server, type ServerOptions, type Upload } from '@tus/server';
 import type { IntakeFile } from './intake.ts';
 import { checkUploadQuota, isUnfinished, type UploadQuota, UploadQuotaExceeded } from './upload-quota.ts';
 import { UPLOAD_ID, type UploadStore } from './upload-store.ts';
@@ -66,6 +66,8 @@ export function createUploads(options: {
   quota: UploadQuota;
   /** Serialises the quota check and the creation per user, so parallel creates cannot both fit. */
   lockUser: PerUserLock;
+  /** Serialises the requests of one upload; tus's MemoryLocker (one process) unless given. */
+  locker?: Locker | undefined;
 }) {
   const { store, maxBytes } = options;
   const callers = new WeakMap<object, UploadCaller>();
@@ -98,6 +100,7 @@ export function createUploads(options: {
     new Server({
       path: options.path,
       datastore,
+      ...(options.locker ? { locker: options.locker } : {}),
       // Random, behind the owner's id: the quota check lists one user's uploads by name.
       namingFunction: (req) => {
         const caller = callerOf(req);
