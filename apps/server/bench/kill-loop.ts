@@ -68,6 +68,8 @@ export interface KillRunOptions {
    * again: a worker killed, frozen, the database restarted. Answers a line for the log.
    */
   disrupt?: (processes: Processes, batch: number) => Promise<string>;
+  /** Runs once every publication is final, before the processes end (to read their metrics, say). */
+  inspect?: (processes: Processes) => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -317,6 +319,7 @@ export async function runKillLoop(options: KillRunOptions): Promise<KillRunRepor
     log(pending.length === 0 ? 'every publication final' : `${pending.length} not final in time`);
     const posts = (await (await fetch(platforms.info.postsUrl)).json()) as ServedPost[];
     const seconds = (performance.now() - started) / 1000;
+    await options.inspect?.(processes);
     const report = judge(options, accounts.length, crashes, made, details, posts, seconds);
     const sorted = restarts.sort((a, b) => a - b);
     report.restartMs = {

@@ -22,6 +22,19 @@ const postgres = process.env['TEST_DB_KIND'] === 'postgres' ? process.env['TEST_
 /** Fast enough that a silent send is taken over within the test, slow enough to never hit a living one. */
 const STALE_SEND_MS = 4_000;
 const SWEEP_MS = 1_000;
+const METRICS_TOKEN = 'cluster-test-metrics-token';
+
+/** postdeck_publications_total{outcome="published"} of one process, over its platforms. */
+async function publishedCount(base: string): Promise<number> {
+  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+  const lines = (await res.text())
+    .split('\n')
+    .filter((line) => line.startsWith('postdeck_publications_total{'));
+  return lines
+    .filter((line) => line.includes('outcome="published"'))
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+}
 
 describe.skipIf(!postgres)('publishing at scale: two API and two worker processes, S3 storage', () => {
   let s3: TestS3Server;
@@ -160,6 +173,8 @@ describe.skipIf(!postgres)('publishing at scale: two API and two worker processe
     { timeout: 300_000 },
     async () => {
       const database = await startPrivatePostgres();
+      // Each worker's own count of what it published, scraped from its /metrics before it stops.
+      const publishedBy: number[] = [];
       try {
         const report = await withPostgresDatabase(database.url, (databaseUrl) =>
           run({
@@ -167,7 +182,13 @@ describe.skipIf(!postgres)('publishing at scale: two API and two worker processe
             publications: 60,
             kills: 2,
             platforms: ['facebook', 'mastodon', 'x', 'telegram', 'bluesky'],
-            layout: layout('database-restart/'),
+            layout: {
+              ...layout('database-restart/'),
+              env: { ...storageEnv('database-restart/'), METRICS: 'on', METRICS_TOKEN },
+            },
+            inspect: async (processes) => {
+              for (const worker of processes.workers) publishedBy.push(await publishedCount(worker.base));
+            },
             disrupt: async () => {
               const started = performance.now();
               await database.restart();
@@ -177,6 +198,14 @@ describe.skipIf(!postgres)('publishing at scale: two API and two worker processe
         );
         expect(report.publications).toBe(60);
         expect(breaches(report)).toEqual({});
+        // The two workers shared the work, and their counts add up to what was published.
+        const published = Object.values(report.states).reduce(
+          (sum, states) => sum + (states['published'] ?? 0),
+          0,
+        );
+        expect(publishedBy).toHaveLength(2);
+        for (const count of publishedBy) expect(count).toBeGreaterThan(0);
+        expect(publishedBy.reduce((sum, count) => sum + count, 0)).toBe(published);
       } finally {
         await database.stop();
       }
