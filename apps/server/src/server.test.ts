@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import pg from 'pg';
+import { describe, expect, it, vi } from 'vitest';
 import { loadConfig } from './config.ts';
 import { rawRows } from './db/client.ts';
+import { STARTUP_LOCK_KEY } from './db/migrate.ts';
 import { prepare, start } from './server.ts';
 import { createTestDatabase } from './test/test-app.ts';
 import { tempDirs } from './test/temp-dirs.ts';
@@ -84,3 +87,54 @@ describe.skipIf(process.env['TEST_DB_KIND'] !== 'postgres')('scale-out start (Po
     }
   });
 });
+
+describe.skipIf(process.env['TEST_DB_KIND'] !== 'postgres')(
+  'readiness while another process migrates',
+  () => {
+    it('answers not ready until the start-up lock is free and the migrations are done, then ready', async () => {
+      const database = await createTestDatabase();
+      const url = database.url as string;
+      // Another process holding the start-up lock, as one running the migrations does.
+      const holder = new pg.Client({ connectionString: url });
+      await holder.connect();
+      await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      const port = await freePort();
+      const config = configFor({
+        DATA_DIR: tempDir(),
+        DATABASE_URL: url,
+        POSTDECK_SECRET: randomBytes(30).toString('base64'),
+        PORT: String(port),
+      });
+      const starting = start(config, () => undefined);
+      try {
+        const ready = async () => {
+          const res = await fetch(`http://127.0.0.1:${port}/prod-api/ready`);
+          return { status: res.status, body: (await res.json()) as { reason?: string } };
+        };
+        await vi.waitFor(async () => expect((await ready()).status).toBe(503), { timeout: 10_000 });
+        expect((await ready()).body.reason).toBe('starting');
+        const health = await fetch(`http://127.0.0.1:${port}/prod-api/health`);
+        expect(health.status).toBe(200);
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+        const started = await starting;
+        try {
+          expect(await ready()).toEqual({ status: 200, body: { status: 'ready' } });
+        } finally {
+          await started.stop();
+        }
+      } finally {
+        await holder.end();
+        await starting.then((s) => s.stop()).catch(() => undefined);
+        await database.close();
+      }
+    });
+  },
+);
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
