@@ -52,8 +52,21 @@ export interface PlatformServersInfo {
   /** What to add to Postdeck's environment. */
   env: Record<string, string>;
   connections: Connection[];
-  /** GET: every post the servers hold, `{ server, account, id, text, deleted }[]`. */
+  /** GET: every post the servers hold, `{ server, account, id, text, at, deleted }[]` (ServedPost). */
   postsUrl: string;
+  /**
+   * GET: the calls each server refused because an account went over one of the platform's
+   * documented limits, `{ server, account, limit, exceeded }[]` (ServerLimit); only the servers
+   * that keep a limit count (X, Mastodon, TikTok, Instagram's posts a day, YouTube's quota).
+   */
+  limitsUrl: string;
+}
+
+export interface ServerLimit {
+  server: string;
+  account: string;
+  limit: string;
+  exceeded: number;
 }
 
 export interface ServedPost {
@@ -61,6 +74,8 @@ export interface ServedPost {
   account: string;
   id: string;
   text: string;
+  /** When the server made it (Bluesky: the record's createdAt, which Postdeck sets). */
+  at: string;
   deleted: boolean;
 }
 
@@ -176,6 +191,7 @@ async function start(): Promise<{ info: PlatformServersInfo; stop(): Promise<voi
         account: post.account,
         id: post.id,
         text: post.text,
+        at: post.createdAt.toISOString(),
         deleted: post.deletedAt !== undefined,
       })),
     );
@@ -191,7 +207,7 @@ async function start(): Promise<{ info: PlatformServersInfo; stop(): Promise<voi
           ...(cursor ? { cursor } : {}),
         }).toString();
         const page = (await (await fetch(url)).json()) as {
-          records: { uri: string; value: { text?: string } }[];
+          records: { uri: string; value: { text?: string; createdAt?: string } }[];
           cursor?: string;
         };
         for (const record of page.records)
@@ -200,6 +216,7 @@ async function start(): Promise<{ info: PlatformServersInfo; stop(): Promise<voi
             account: account.handle,
             id: record.uri,
             text: record.value.text ?? '',
+            at: record.value.createdAt ?? '',
             deleted: false,
           });
         cursor = page.records.length > 0 ? page.cursor : undefined;
@@ -209,6 +226,13 @@ async function start(): Promise<{ info: PlatformServersInfo; stop(): Promise<voi
   }
 
   const inspection = createServer((request, response) => {
+    if (request.url === '/limits') {
+      const limits: ServerLimit[] = Object.entries(fakes).flatMap(([server, fake]) =>
+        fake.limitsExceeded().map((tally) => ({ server, ...tally })),
+      );
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(limits));
+      return;
+    }
     if (request.url !== '/posts') {
       response.writeHead(404).end();
       return;
@@ -260,6 +284,7 @@ async function start(): Promise<{ info: PlatformServersInfo; stop(): Promise<voi
       env,
       connections,
       postsUrl: `http://127.0.0.1:${(inspection.address() as AddressInfo).port}/posts`,
+      limitsUrl: `http://127.0.0.1:${(inspection.address() as AddressInfo).port}/limits`,
     },
     async stop() {
       inspection.close();

@@ -5,6 +5,14 @@ import { addFormParsers } from './params.ts';
 import { postPage } from './post-page.ts';
 import { PostStore } from './posts.ts';
 
+/** Calls one account made over one of its platform's documented limits, as the fake counted them. */
+export interface LimitExceeded {
+  account: string;
+  /** The limit, as the fake names it (the call it counts, or the quota). */
+  limit: string;
+  exceeded: number;
+}
+
 /** What a platform's routes share: its posts, its fault switches, its clock and its own address. */
 export interface FakeContext {
   readonly platform: string;
@@ -15,6 +23,11 @@ export interface FakeContext {
   readonly url: string;
   /** A new id, increasing, for messages, statuses, media. */
   nextId(): string;
+  /**
+   * Counts a call refused because `account` went over one of the platform's documented limits
+   * (a fault switch's rateLimited is not counted: the limit was not reached).
+   */
+  overLimit(account: string, limit: string): void;
   /**
    * accept-then-hang: the write is done, its answer never comes; the connection is dropped when
    * the server stops. The handler returns what this returns.
@@ -42,6 +55,8 @@ export interface FakeServer {
   url: string;
   posts: PostStore;
   faults: Faults;
+  /** The calls refused over a documented limit so far, by account and limit (overLimit). */
+  limitsExceeded(): LimitExceeded[];
   stop(): Promise<void>;
 }
 
@@ -56,6 +71,7 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
   const stopping = new Promise<void>((resolve) => (releaseHung = resolve));
   let counter = 100;
   let url = '';
+  const exceeded = new Map<string, LimitExceeded>();
   const ctx: FakeContext = {
     platform: options.platform,
     posts: new PostStore(),
@@ -65,6 +81,12 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
       return url;
     },
     nextId: () => String(++counter),
+    overLimit(account, limit) {
+      const key = JSON.stringify([account, limit]);
+      const tally = exceeded.get(key) ?? { account, limit, exceeded: 0 };
+      tally.exceeded += 1;
+      exceeded.set(key, tally);
+    },
     async hang(reply) {
       reply.hijack();
       await stopping;
@@ -88,6 +110,7 @@ export async function startFakeServer(options: FakeServerOptions): Promise<FakeS
     url,
     posts: ctx.posts,
     faults: ctx.faults,
+    limitsExceeded: () => [...exceeded.values()].map((tally) => ({ ...tally })),
     async stop() {
       releaseHung();
       await app.close();

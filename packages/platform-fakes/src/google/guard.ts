@@ -73,8 +73,11 @@ export function authenticate(
     if (
       quota.units + (options.units ?? 0) > DAILY_UNITS ||
       (options.insert && quota.inserts >= DAILY_INSERTS)
-    )
+    ) {
+      // The quota is the project's (the OAuth client's), not a channel's.
+      ctx.overLimit(`project ${token.clientId}`, options.insert ? 'videos.insert a day' : 'units a day');
       return fail(403, 'quotaExceeded', QUOTA_EXCEEDED, 'youtube.quota');
+    }
     quota.units += options.units ?? 0;
     if (options.insert) quota.inserts += 1;
   }

@@ -152,6 +152,9 @@ describe('Google fake', () => {
     });
     fake.state.quotaOf('postdeck-sandbox').units = 0;
     expect(spent.status).toBe(403);
+    expect(fake.limitsExceeded()).toEqual([
+      { account: 'project postdeck-sandbox', limit: 'units a day', exceeded: 1 },
+    ]);
     expect(
       ((await spent.json()) as { error: { errors: { reason: string; domain: string }[] } }).error.errors[0],
     ).toMatchObject({

@@ -136,7 +136,8 @@ export function instagramRoutes(app: FastifyInstance, ctx: FakeContext, state: G
     if (
       ctx.posts.all().filter((p) => p.account === account.id && p.createdAt.getTime() > since).length >=
       DAILY_POSTS
-    )
+    ) {
+      ctx.overLimit(account.id, 'posts per 24 hours');
       return graphError(reply, 400, {
         code: 9,
         subcode: 2207042,
@@ -145,6 +146,7 @@ export function instagramRoutes(app: FastifyInstance, ctx: FakeContext, state: G
         userMessage:
           'You reached the maximum number of posts that is allowed to be published by Content Publishing API.',
       });
+    }
     const mediaId = state.id('1790');
     const files = (
       container.mediaType === 'CAROUSEL'

@@ -245,6 +245,7 @@ describe('Graph fake', () => {
       { method: 'POST' },
     );
     expect((await read(capped)).error).toMatchObject({ code: 9, error_subcode: 2207042 });
+    expect(fake.limitsExceeded()).toEqual([{ account: igId, limit: 'posts per 24 hours', exceeded: 1 }]);
     await files.stop();
   });
 });

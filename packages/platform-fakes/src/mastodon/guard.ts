@@ -47,6 +47,7 @@ export function authenticate(
   const calls = (counted?.windowStart === windowStart ? counted.count : 0) + 1;
   state.calls.set(user.id, { windowStart, count: calls });
   const fault = ctx.faults.take(call, user.id);
+  if (calls > LIMIT && fault?.kind !== 'rateLimited') ctx.overLimit(user.id, 'calls per 5 minutes');
   const limited = fault?.kind === 'rateLimited' || calls > LIMIT;
   const resetMs =
     fault?.kind === 'rateLimited'

@@ -105,6 +105,9 @@ describe('Mastodon fake', () => {
     const limited = await call('/api/v1/accounts/verify_credentials');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('x-ratelimit-reset')).toBe('2026-03-02T09:05:00.000Z');
+    expect(fake.limitsExceeded()).toEqual([
+      { account: expect.any(String), limit: 'calls per 5 minutes', exceeded: 1 },
+    ]);
     now = new Date('2026-03-02T09:05:00Z');
     const fresh = await call('/api/v1/accounts/verify_credentials');
     expect([fresh.status, fresh.headers.get('x-ratelimit-remaining')]).toEqual([200, '299']);

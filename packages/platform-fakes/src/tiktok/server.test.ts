@@ -79,6 +79,9 @@ describe('TikTok fake', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) statuses.push((await api('/v2/post/publish/video/init/', {}, busy))[0]);
     expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 429]);
+    expect(fake.limitsExceeded()).toEqual([
+      { account: creator.openId, limit: 'init calls per minute', exceeded: 1 },
+    ]);
   });
 
   it('answers a content refusal with HTTP 200', async () => {

@@ -75,13 +75,15 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): voi
       if (fault && !AFTER_COMMIT_FAULTS.includes(fault.kind) && fault.kind !== 'slowProcessing')
         return answerFault(reply, fault);
       if (!check.token.scopes.includes(scope)) return scopeNotAuthorized(reply, scope);
-      if (write && !withinInitLimit(state, check.token.token, ctx.now()))
+      if (write && !withinInitLimit(state, check.token.token, ctx.now())) {
+        ctx.overLimit(creator.openId, 'init calls per minute');
         return fail(
           reply,
           429,
           'rate_limit_exceeded',
           'The API rate limit was exceeded. Please try again later.',
         );
+      }
       return handler({
         creator,
         body,

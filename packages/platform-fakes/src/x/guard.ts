@@ -51,6 +51,7 @@ export function authenticate(
   const calls = (state.calls.get(key) ?? 0) + 1;
   state.calls.set(key, calls);
   const fault = ctx.faults.take(call, user.id);
+  if (calls > limit && fault?.kind !== 'rateLimited') ctx.overLimit(user.id, call);
   const limited = fault?.kind === 'rateLimited' || calls > limit;
   const resetMs =
     fault?.kind === 'rateLimited'

@@ -56,6 +56,17 @@ describe('X fake', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('x-rate-limit-remaining')).toBe('0');
     expect(limited.headers.get('x-rate-limit-reset')).toBe(String(now.getTime() / 1000 + 30));
+    // A fault's 429 is not a limit reached: nothing counted.
+    expect(fake.limitsExceeded()).toEqual([]);
+  });
+
+  it('counts the calls an account makes over its 15-minute limit', async () => {
+    const user = fake.addUser({ username: 'eager' });
+    const eager = fake.state.oauth.issue('postdeck-sandbox', user.id, ['users.read']).access.token;
+    const me = () => fetch(`${fake.url}/2/users/me`, { headers: { authorization: `Bearer ${eager}` } });
+    for (let i = 0; i < 75; i++) expect((await me()).status).toBe(200);
+    expect([(await me()).status, (await me()).status]).toEqual([429, 429]);
+    expect(fake.limitsExceeded()).toEqual([{ account: user.id, limit: 'GET /2/users/me', exceeded: 2 }]);
   });
 
   it('refuses a post over 280 weighted characters, counting a URL as 23 and CJK as 2', async () => {
