@@ -14,6 +14,8 @@ type TestJobs = {
   'test.abrupt': { n: number };
   'test.tx': { n: number };
   'test.restart': { n: number };
+  'test.burst': { n: number };
+  'test.lanes': { n: number };
 };
 
 const testQueues: QueueSettingsMap<TestJobs> = {
@@ -25,6 +27,8 @@ const testQueues: QueueSettingsMap<TestJobs> = {
   'test.abrupt': {},
   'test.tx': {},
   'test.restart': {},
+  'test.burst': {},
+  'test.lanes': {},
 };
 
 /**
@@ -146,6 +150,45 @@ describe('job queue', () => {
     expect(attempts).toEqual([0, 1, 2]);
     const job = await queue.getJob('test.retry', id);
     expect(job).toMatchObject({ retryCount: 2, retryLimit: 2, output: { message: 'boom 2' } });
+  });
+
+  it('takes the ready jobs one after the other, waiting the polling interval only when none is left', async () => {
+    const queue = await startedQueue();
+    const total = 12;
+    for (let n = 0; n < total; n++) await queue.send('test.burst', { n });
+    const started: number[] = [];
+    const all = deferred();
+    await queue.work('test.burst', async () => {
+      started.push(performance.now());
+      if (started.length === total) all.resolve();
+    });
+    await all.promise;
+    // One loop, one job at a time: at one fetch per polling interval (0.5 s) the gaps were 500 ms.
+    const gaps = started.slice(1).map((at, i) => at - (started[i] as number));
+    gaps.sort((a, b) => a - b);
+    expect(gaps[Math.floor(gaps.length / 2)]).toBeLessThan(250);
+  });
+
+  it('gives each worker of a queue only the priorities it asks for (lanes)', async () => {
+    const queue = await startedQueue();
+    const handled: [string, number][] = [];
+    const all = deferred();
+    const lane = (name: string) => async (job: { data: { n: number } }) => {
+      handled.push([name, job.data.n]);
+      if (handled.length === 6) all.resolve();
+    };
+    for (let n = 0; n < 6; n++) await queue.send('test.lanes', { n }, n % 2 ? { priority: -1 } : {});
+    await queue.work('test.lanes', lane('first'), { concurrency: 2, minPriority: 0 });
+    await queue.work('test.lanes', lane('second'), { concurrency: 2, maxPriority: -1 });
+    await all.promise;
+    expect(handled.sort((a, b) => a[1] - b[1])).toEqual([
+      ['first', 0],
+      ['second', 1],
+      ['first', 2],
+      ['second', 3],
+      ['first', 4],
+      ['second', 5],
+    ]);
   });
 
   it('does not handle a job before its startAfter', async () => {

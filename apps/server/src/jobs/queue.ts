@@ -75,6 +75,8 @@ export interface SendOptions {
   retryDelay?: number;
   /** Doubles retryDelay on each attempt, with jitter. */
   retryBackoff?: boolean;
+  /** Higher first among the jobs ready (0 unless set); a worker may take only some (WorkOptions). */
+  priority?: number;
   /**
    * Enqueue inside this drizzle transaction: the job exists only if the transaction commits. On
    * PGlite this is also the only way to enqueue from inside a transaction without deadlocking.
@@ -87,6 +89,10 @@ export interface WorkOptions {
   batchSize?: number;
   /** Polling loops for this queue in this process. */
   concurrency?: number;
+  /** Only the jobs of at least this priority (SendOptions.priority): lanes of one queue. */
+  minPriority?: number;
+  /** Only the jobs of at most this priority. */
+  maxPriority?: number;
 }
 
 export interface QueueJob<T> {
@@ -211,17 +217,32 @@ export function createJobQueue<P extends PayloadMap<P> = JobPayloads>(
           : { id: job.id, status: 'failed', output: outcome?.reason };
       });
     };
-    // perJobResults: in a batch, one failing job must not retry the ones that succeeded.
-    await boss.work<never>(
-      name,
-      {
-        batchSize: work.batchSize ?? 1,
-        localConcurrency: work.concurrency ?? 1,
-        pollingIntervalSeconds,
-        perJobResults: true,
-      },
-      run,
-    );
+    const batchSize = work.batchSize ?? 1;
+    // One pg-boss worker per loop, each knowing its own id: a loop whose fetch came back full
+    // fetches again at once, and waits the polling interval only when the queue ran dry. pg-boss
+    // waits it after every fetch otherwise, so a loop took at most two jobs a second however
+    // many were due (its burst modes need a batch larger than one or a queue count cached for a
+    // minute). perJobResults: in a batch, one failing job must not retry the ones that succeeded.
+    for (let loop = 0; loop < (work.concurrency ?? 1); loop++) {
+      const loopOf: { workerId?: string } = {};
+      loopOf.workerId = await boss.work<never>(
+        name,
+        {
+          batchSize,
+          localConcurrency: 1,
+          pollingIntervalSeconds,
+          perJobResults: true,
+          ...(work.minPriority === undefined ? {} : { minPriority: work.minPriority }),
+          ...(work.maxPriority === undefined ? {} : { maxPriority: work.maxPriority }),
+        },
+        async (jobs) => {
+          const results = await run(jobs);
+          // Read by the loop once this returns: it skips its wait.
+          if (loopOf.workerId && jobs.length >= batchSize) boss.notifyWorker(loopOf.workerId);
+          return results;
+        },
+      );
+    }
   };
 
   const assertOpen = () => {
