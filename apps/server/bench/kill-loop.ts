@@ -24,7 +24,7 @@ import {
   testVideo,
   upload,
 } from './harness.ts';
-import type { ServedPost } from './platform-servers.ts';
+import type { ServedPost, ServerLimit } from './platform-servers.ts';
 
 export { withPostgresDatabase } from './harness.ts';
 
@@ -118,6 +118,8 @@ export interface KillRunReport {
   unconfirmed: (Outcome & { posted: boolean })[];
   /** Posts on the servers that carry no marker of this run. */
   unknownPosts: number;
+  /** Calls the platform servers refused because an account went over a documented limit. */
+  limitsExceeded: ServerLimit[];
   /** Sends a kill cut off, which a restart had to reconcile (resent with the same key, looked for, or left unconfirmed). */
   reconciled: number;
   seconds: number;
@@ -318,9 +320,11 @@ export async function runKillLoop(options: KillRunOptions): Promise<KillRunRepor
     }
     log(pending.length === 0 ? 'every publication final' : `${pending.length} not final in time`);
     const posts = (await (await fetch(platforms.info.postsUrl)).json()) as ServedPost[];
+    const limits = (await (await fetch(platforms.info.limitsUrl)).json()) as ServerLimit[];
     const seconds = (performance.now() - started) / 1000;
     await options.inspect?.(processes);
     const report = judge(options, accounts.length, crashes, made, details, posts, seconds);
+    report.limitsExceeded = limits.filter((limit) => limit.exceeded > 0);
     const sorted = restarts.sort((a, b) => a - b);
     report.restartMs = {
       p50: Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0),
@@ -347,6 +351,7 @@ export function breaches(report: KillRunReport): Record<string, unknown> {
     twice: report.twice,
     stray: report.stray,
     unknownPosts: report.unknownPosts,
+    limitsExceeded: report.limitsExceeded,
     unconfirmedWithoutWhy: report.unconfirmed.filter((unconfirmed) => !unconfirmed.why),
   };
   return Object.fromEntries(
@@ -427,6 +432,7 @@ function judge(
       .filter((o) => o.status === 'unconfirmed')
       .map((o) => ({ ...o, posted: o.posts > 0 })),
     unknownPosts,
+    limitsExceeded: [],
     reconciled: [...details.values()].filter((detail) =>
       detail.events.some(
         (event) =>
