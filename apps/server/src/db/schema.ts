@@ -7,7 +7,6 @@ import {
   bigserial,
   boolean,
   customType,
-  doublePrecision,
   index,
   integer,
   jsonb,
@@ -703,14 +702,23 @@ export const publicationEvents = pgTable(
 );
 
 /**
- * Token buckets of the platforms' rate limits, per platform and per account, in the database so
- * that every worker draws on the same budget (DESIGN.md §6).
+ * The platforms' rate limits, per platform and per account (`key`), in the database so that
+ * every worker draws on the same budget (DESIGN.md §6; publishing/rate-budget.ts): each post's
+ * share of a limit, when it was sent, or for a post waiting its turn, the time booked for it.
+ * Kept for the limit's window, then deleted as the key is next taken from.
  */
-export const rateBudgets = pgTable('rate_budgets', {
-  key: text('key').primaryKey(),
-  tokens: doublePrecision('tokens').notNull(),
-  refreshedAt: at('refreshed_at').notNull(),
-});
+export const rateSends = pgTable(
+  'rate_sends',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    publicationId: integer('publication_id').notNull(),
+    cost: integer('cost').notNull(),
+    at: at('at').notNull(),
+    sent: boolean('sent').notNull(),
+  },
+  (t) => [index('rate_sends_key_at_idx').on(t.key, t.at)],
+);
 
 /**
  * Locks of tus uploads shared by the API processes on one PostgreSQL server, so two requests of one

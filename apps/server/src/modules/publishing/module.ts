@@ -18,7 +18,7 @@ import { type ScreenshotDeps, createScreenshots } from './screenshot.ts';
 import { registerScreenshotJob } from './screenshot-job.ts';
 import { createPublishingService } from './service.ts';
 import { createWithdrawArticle } from './withdraw-article.ts';
-import { createPublishingWorker } from './worker.ts';
+import { MEDIA_SEND_PRIORITY, createPublishingWorker } from './worker.ts';
 
 export interface PublishingModuleDeps {
   db: Db;
@@ -72,9 +72,16 @@ export function createPublishingModule(deps: PublishingModuleDeps) {
     async registerJobs() {
       // Several sends side by side: most of their time is spent waiting for a platform. Separate
       // loops, not one batch of 4: a batch is fetched again only when its slowest send is done, and
-      // a video's processing (polled every 10 s) held three text posts behind it.
+      // a video's processing (polled every 10 s) held three text posts behind it. Publications with
+      // media have loops of their own (MEDIA_SEND_PRIORITY): a burst of them, each waiting for the
+      // platform's processing, held every loop while text posts fell due (bench/publish-burst.ts).
+      await deps.jobs?.work('publishing.send', (job) => worker.send(job.data.publicationId, 'text'), {
+        concurrency: 4,
+        minPriority: 0,
+      });
       await deps.jobs?.work('publishing.send', (job) => worker.send(job.data.publicationId), {
         concurrency: 4,
+        maxPriority: MEDIA_SEND_PRIORITY,
       });
       await deps.jobs?.work('publishing.reconcile', (job) => worker.reconcileStale(job.data.publicationId));
       await deps.jobs?.work('publishing.sweep', async () => {

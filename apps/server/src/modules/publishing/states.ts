@@ -1,6 +1,6 @@
 import type { PublicationStatus } from '@postdeck/contract/publishing';
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, rawRows } from '../../db/client.ts';
 import { publicationEvents, publications } from '../../db/schema.ts';
 
 /**
@@ -59,10 +59,20 @@ export async function move(db: Db, change: Move): Promise<PublicationStatus | un
   for (const from of change.from)
     if (!canMove(from, change.to))
       throw new Error(`publication: ${from} -> ${change.to} is not a transition`);
+  const [only] = change.from;
+  const guards: SQL[] = [eq(publications.id, change.id), inArray(publications.status, [...change.from])];
+  if (change.attemptId !== undefined) guards.push(eq(publications.attemptId, change.attemptId));
+  // From one state (the pipeline's moves): the guarded UPDATE and its event in one statement, and
+  // with nothing else to write, no transaction around it (a statement is one already).
+  if (change.from.length === 1 && only && !change.unless && !change.also)
+    return moveFromOne(db, change, only, guards);
   return db.transaction(async (tx) => {
     if (await change.unless?.(tx)) return undefined;
-    const guards: SQL[] = [eq(publications.id, change.id), inArray(publications.status, [...change.from])];
-    if (change.attemptId !== undefined) guards.push(eq(publications.attemptId, change.attemptId));
+    if (change.from.length === 1 && only) {
+      const left = await moveFromOne(tx, change, only, guards);
+      if (left) await change.also?.(tx);
+      return left;
+    }
     const [before] = await tx
       .select({ status: publications.status })
       .from(publications)
@@ -85,4 +95,34 @@ export async function move(db: Db, change: Move): Promise<PublicationStatus | un
     await change.also?.(tx);
     return before.status as PublicationStatus;
   });
+}
+
+/**
+ * A move from one known state as one statement: the UPDATE guarded by the state (and attempt)
+ * and, only if it changed the row, the event row, through a CTE. Under concurrency the guard is
+ * checked again on the row as the other transaction left it, so a row that moved meanwhile is
+ * not changed and no event is written, as with the SELECT … FOR UPDATE of the general case.
+ */
+async function moveFromOne(
+  db: Db,
+  change: Move,
+  from: PublicationStatus,
+  guards: SQL[],
+): Promise<PublicationStatus | undefined> {
+  const update = db
+    .update(publications)
+    .set({ ...change.set, status: change.to, updatedAt: change.at })
+    .where(and(...guards))
+    .returning({ id: publications.id });
+  const attemptId = change.attemptId ?? change.set?.attemptId ?? null;
+  const written = await rawRows<{ id: number }>(
+    db,
+    sql`with moved as (${update.getSQL()})
+        insert into publication_events (publication_id, from_status, to_status, actor_id, attempt_id, detail, at)
+        select id, ${from}::text, ${change.to}::text, ${change.actorId ?? null}::integer, ${attemptId}::uuid,
+               ${JSON.stringify(change.detail ?? {})}::jsonb, ${change.at.toISOString()}::timestamptz
+        from moved
+        returning id`,
+  );
+  return written.length > 0 ? from : undefined;
 }

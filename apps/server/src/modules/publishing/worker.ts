@@ -28,6 +28,12 @@ export const MAX_ATTEMPTS = 5;
 export const STALE_SEND_MS = 5 * 60_000;
 /** How often a living send says so (a long video upload). */
 const HEARTBEAT_MS = 60_000;
+/**
+ * The send jobs of publications with media, a lane of their own (module.ts): such a send waits
+ * while the platform processes the media (Instagram and YouTube are asked every 10 s), and in
+ * the one lane a burst of them held every loop while text posts fell due behind them.
+ */
+export const MEDIA_SEND_PRIORITY = -1;
 /** Mastodon keeps an Idempotency-Key for an hour (platforms.md): later, only a lookup tells. */
 const KEY_WINDOW_MS: Partial<Record<PublishingPlatform, number>> = { mastodon: 55 * 60_000 };
 
@@ -87,8 +93,14 @@ export function createPublishingWorker(deps: PublishingDeps) {
     return row;
   }
 
-  async function enqueue(name: 'publishing.send' | 'publishing.reconcile', id: number, at?: Date) {
-    await deps.jobs?.send(name, { publicationId: id }, at ? { startAfter: at } : {});
+  async function enqueue(
+    name: 'publishing.send' | 'publishing.reconcile',
+    id: number,
+    at?: Date,
+    row?: Pick<Row, 'mediaIds'>,
+  ) {
+    const lane = name === 'publishing.send' && row?.mediaIds.length ? { priority: MEDIA_SEND_PRIORITY } : {};
+    await deps.jobs?.send(name, { publicationId: id }, { ...lane, ...(at ? { startAfter: at } : {}) });
   }
 
   async function adapterOf(platform: PublishingPlatform): Promise<PlatformAdapter | undefined> {
@@ -211,7 +223,7 @@ export function createPublishingWorker(deps: PublishingDeps) {
     });
     if (!moved) return;
     deps.metrics?.settled(row.platform ?? '', 'retried');
-    await enqueue('publishing.send', row.id, at);
+    await enqueue('publishing.send', row.id, at, row);
   }
 
   /**
@@ -269,30 +281,35 @@ export function createPublishingWorker(deps: PublishingDeps) {
     return account;
   }
 
-  /** The handler of 'publishing.send': one attempt of one publication, if it is (still) due. */
-  async function send(id: number): Promise<void> {
+  /**
+   * The handler of 'publishing.send': one attempt of one publication, if it is (still) due. The
+   * text lane (`lane` 'text') hands a publication with media to the media lane.
+   */
+  async function send(id: number, lane?: 'text'): Promise<void> {
     let row = await load(id);
     if (!row || row.accountId === null || !row.platform || !isPublishingPlatform(row.platform)) return;
+    if (lane === 'text' && row.mediaIds.length > 0) return enqueue('publishing.send', id, undefined, row);
     const now = clock.now();
     if (row.status === 'scheduled') {
-      if (row.scheduledAt && row.scheduledAt > now) return enqueue('publishing.send', id, row.scheduledAt);
+      if (row.scheduledAt && row.scheduledAt > now)
+        return enqueue('publishing.send', id, row.scheduledAt, row);
       if (!(await move(db, { id, from: ['scheduled'], to: 'queued', at: now }))) return;
       row = (await load(id)) ?? row;
     }
     if (row.status !== 'queued') return;
     if (row.nextAttemptAt && row.nextAttemptAt > now)
-      return enqueue('publishing.send', id, row.nextAttemptAt);
+      return enqueue('publishing.send', id, row.nextAttemptAt, row);
     const account = await accountOf(row);
     if (account.status === 'released') {
       await move(db, { id, from: ['queued'], to: 'held', detail: { why: 'accountReleased' }, at: now });
       return;
     }
     const platform = row.platform as PublishingPlatform;
-    const budget = await takeBudget(db, budgetsFor(platform, account.id, 1 + row.mediaIds.length), now);
+    const budget = await takeBudget(db, budgetsFor(platform, account.id, 1 + row.mediaIds.length), now, id);
     if (budget !== true) {
       const at = new Date(now.getTime() + budget);
       await db.update(publications).set({ nextAttemptAt: at }).where(eq(publications.id, id));
-      return enqueue('publishing.send', id, at);
+      return enqueue('publishing.send', id, at, row);
     }
     const attemptId = randomUUID();
     await sendSeam.run?.('read', id);
