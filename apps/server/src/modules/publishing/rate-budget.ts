@@ -58,7 +58,42 @@ export function windowMs(bucket: Bucket): number {
   return ms + Math.min(1000, ms / 100);
 }
 
-type Entry = { id: string; publication_id: number; cost: number; at: Date | string; sent: boolean };
+/**
+ * What a take needs to know of one key, read in one statement: the latest time counted (sent or
+ * booked; a new turn goes after it), the entry whose window must pass before `cost` more fits
+ * beside the newer ones (of all entries, and of those really sent), and the post's own turn.
+ * The publication's own turn is left out of the first two. What the window has passed is deleted
+ * as it is read (the statement's read does not see its own delete).
+ */
+type KeyState = {
+  latest: string | Date | null;
+  blocking: string | Date | null;
+  sent_blocking: string | Date | null;
+  own_id: string | null;
+  own_at: string | Date | null;
+};
+
+function keyState(tx: Db, take: BudgetTake, cost: number, now: Date, publicationId: number) {
+  const since = new Date(now.getTime() - windowMs(take.bucket)).toISOString();
+  const room = take.bucket.capacity - cost;
+  return rawRows<KeyState>(
+    tx,
+    sql`with passed as (delete from rate_sends where key = ${take.key} and at <= ${since}::timestamptz),
+      live as (select id, publication_id, cost, at, sent from rate_sends where key = ${take.key} and at > ${since}::timestamptz),
+      own as (select id, at from live where publication_id = ${publicationId} and not sent order by at desc limit 1),
+      others as (select * from live where id not in (select id from own)),
+      counted as (select at, sum(cost) over (order by at desc, id desc) as total from others),
+      sent_counted as (select at, sum(cost) over (order by at desc, id desc) as total from live where sent)
+    select
+      (select max(at) from others) as latest,
+      (select at from counted where total > ${room} order by total limit 1) as blocking,
+      (select at from sent_counted where total > ${room} order by total limit 1) as sent_blocking,
+      (select id from own) as own_id,
+      (select at from own) as own_at`,
+  ).then((rows) => rows[0] as KeyState);
+}
+
+const time = (value: string | Date | null) => (value === null ? undefined : new Date(value).getTime());
 
 /**
  * Takes `cost` of every limit of `takes` for publication `publicationId` at `now`, in one
@@ -68,9 +103,10 @@ type Entry = { id: string; publication_id: number; cost: number; at: Date | stri
  * it can go, rather than all of them at the first free moment (a hundred posts waiting on one X
  * account would each have tried again at every refill). A turn is not a licence: when its post
  * comes back, what was really sent in the window before is counted again, so a post coming back
- * late (a busy queue) never makes the sends closer than the limit allows; a post that finds its
- * turn taken books another. Turns are given in order (a new post waits behind those booked), and
- * a turn left unused (its post cancelled) counts until its window passes, erring on the safe side.
+ * late (a busy queue) never makes the sends closer than the limit allows; it keeps its turn and
+ * waits until the send in the way leaves the window. Turns are given in order (a new post waits
+ * behind those booked), and a turn left unused (its post cancelled) counts until its window
+ * passes, erring on the safe side.
  *
  * Every process takes from the same rows, each key under a transaction-scoped advisory lock, so a
  * burst of due posts never exceeds a limit however many workers send them.
@@ -82,74 +118,49 @@ export async function takeBudget(
   publicationId: number,
 ): Promise<true | number> {
   const ordered = [...takes].sort((a, b) => a.key.localeCompare(b.key));
+  const cost = (take: BudgetTake) => Math.min(take.cost, take.bucket.capacity);
+  const nowMs = now.getTime();
   return db.transaction(async (tx) => {
-    const entries = new Map<string, Entry[]>();
+    const states: KeyState[] = [];
     for (const take of ordered) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${take.key}, 7226))`);
-      // What the window has passed is deleted as it is read (one statement: the delete is not seen by the read).
-      const since = new Date(now.getTime() - windowMs(take.bucket)).toISOString();
-      entries.set(
-        take.key,
-        await rawRows<Entry>(
-          tx,
-          sql`with passed as (delete from rate_sends where key = ${take.key} and at <= ${since}::timestamptz)
-              select id, publication_id, cost, at, sent from rate_sends
-              where key = ${take.key} and at > ${since}::timestamptz order by at desc, id desc`,
+      states.push(await keyState(tx, take, cost(take), now, publicationId));
+    }
+    if (states.every((state) => state.own_id !== null)) {
+      const turnAt = Math.max(...states.map((state) => time(state.own_at) ?? 0));
+      if (turnAt > nowMs) return turnAt - nowMs;
+      // Its turn came: what was really sent in the window before now must leave room for it.
+      const wait = Math.max(
+        0,
+        ...ordered.map(
+          (take, i) => (time(states[i]?.sent_blocking ?? null) ?? -Infinity) + windowMs(take.bucket) - nowMs,
         ),
       );
-    }
-    const time = (entry: Entry) => new Date(entry.at).getTime();
-    const ownTurn = ordered.map((take) =>
-      entries.get(take.key)?.find((e) => e.publication_id === publicationId && !e.sent),
-    );
-    const cost = (take: BudgetTake) => Math.min(take.cost, take.bucket.capacity);
-    if (ownTurn.every((turn) => turn !== undefined)) {
-      const turnAt = Math.max(...ownTurn.map((turn) => time(turn as Entry)));
-      if (turnAt > now.getTime()) return turnAt - now.getTime();
-      // Its turn came: what was really sent in the window before now must leave room for it. If
-      // not yet (the posts of the turn before went out late), it keeps its turn and waits until
-      // the send in the way leaves the window.
-      let wait = 0;
-      for (const take of ordered) {
-        let counted = 0;
-        const blocking = (entries.get(take.key) ?? []).find(
-          (e) => e.sent && (counted += e.cost) > take.bucket.capacity - cost(take),
-        );
-        if (blocking) wait = Math.max(wait, time(blocking) + windowMs(take.bucket) - now.getTime());
-      }
       if (wait > 0) return Math.ceil(wait);
-      for (const turn of ownTurn)
+      for (const state of states)
         await tx.execute(
-          sql`update rate_sends set sent = true, at = ${now.toISOString()}::timestamptz where id = ${(turn as Entry).id}`,
+          sql`update rate_sends set sent = true, at = ${now.toISOString()}::timestamptz where id = ${state.own_id}`,
         );
       return true;
     }
     // A turn, behind every turn booked; what is left of an old one (some keys only) is given up.
-    for (const [index, take] of ordered.entries()) {
-      const turn = ownTurn[index];
-      if (!turn) continue;
-      await tx.execute(sql`delete from rate_sends where id = ${turn.id}`);
-      entries.set(
-        take.key,
-        (entries.get(take.key) ?? []).filter((e) => e.id !== turn.id),
+    let at = nowMs;
+    for (const [i, take] of ordered.entries()) {
+      const state = states[i] as KeyState;
+      if (state.own_id !== null) await tx.execute(sql`delete from rate_sends where id = ${state.own_id}`);
+      at = Math.max(
+        at,
+        time(state.latest) ?? at,
+        (time(state.blocking) ?? -Infinity) + windowMs(take.bucket),
       );
     }
-    let at = now.getTime();
-    for (const take of ordered) {
-      const list = entries.get(take.key) ?? [];
-      at = Math.max(at, ...list.map(time));
-      // Newest first: the entry whose window must pass before this cost fits beside the newer ones.
-      let counted = 0;
-      const blocking = list.find((e) => (counted += e.cost) > take.bucket.capacity - cost(take));
-      if (blocking) at = Math.max(at, time(blocking) + windowMs(take.bucket));
-    }
-    const sent = at <= now.getTime();
+    const sent = at <= nowMs;
     for (const take of ordered)
       await tx.execute(
         sql`insert into rate_sends (key, publication_id, cost, at, sent)
             values (${take.key}, ${publicationId}, ${cost(take)}, ${new Date(at).toISOString()}::timestamptz, ${sent})`,
       );
-    return sent ? true : Math.max(1, Math.ceil(at - now.getTime()));
+    return sent ? true : Math.max(1, Math.ceil(at - nowMs));
   });
 }
 
