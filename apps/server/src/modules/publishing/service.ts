@@ -39,6 +39,7 @@ import { pausesOfAccounts } from './pauses.ts';
 import { publicationsById, toPublication, visiblePublication } from './present.ts';
 import { canMove, move } from './states.ts';
 import { moveEach } from './targets.ts';
+import { MEDIA_SEND_PRIORITY } from './worker.ts';
 
 export interface PublishingServiceDeps {
   db: Db;
@@ -541,7 +542,12 @@ export async function insertPublishAction(
     await jobs?.send(
       'publishing.send',
       { publicationId: id },
-      { tx, ...(scheduledAt ? { startAfter: scheduledAt } : {}) },
+      {
+        tx,
+        ...(scheduledAt ? { startAfter: scheduledAt } : {}),
+        // Straight to the media lane (worker.ts), rather than handed over by the text lane.
+        ...(files.length > 0 ? { priority: MEDIA_SEND_PRIORITY } : {}),
+      },
     );
   await auditChange(tx, principal, meta, {
     action: PUBLISH_ACTIONS.create,
