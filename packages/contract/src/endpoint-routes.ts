@@ -548,6 +548,35 @@ export const ENDPOINT_ROUTES = {
     permission: PERMISSIONS.auditLog,
     timeoutMs: HISTORY_TIMEOUT_MS,
   },
+  statisticsOverview: {
+    method: 'GET',
+    path: '/statistics/overview',
+    permission: PERMISSIONS.reports,
+    timeoutMs: 30_000,
+  },
+  statisticsHeatmap: {
+    method: 'GET',
+    path: '/statistics/heatmap',
+    permission: PERMISSIONS.reports,
+    timeoutMs: 30_000,
+  },
+  statisticsTop: {
+    method: 'GET',
+    path: '/statistics/top',
+    permission: PERMISSIONS.reports,
+    timeoutMs: 30_000,
+  },
+  statisticsExport: {
+    method: 'GET',
+    path: '/statistics/export',
+    permission: PERMISSIONS.reports,
+    timeoutMs: HISTORY_TIMEOUT_MS,
+  },
+  publicationMetrics: {
+    method: 'GET',
+    path: '/content/publish/metrics',
+    permission: PERMISSIONS.publishList,
+  },
 } as const satisfies Record<string, EndpointRoute>;
 
 export type EndpointName = keyof typeof ENDPOINT_ROUTES;

@@ -74,6 +74,14 @@ import {
   withdrawArticleBodySchema,
   withdrawArticleResultSchema,
 } from './publish-history.ts';
+import {
+  publicationMetricsSchema,
+  statisticsHeatmapSchema,
+  statisticsOverviewSchema,
+  statisticsQuerySchema,
+  statisticsTopQuerySchema,
+  statisticsTopSchema,
+} from './statistics.ts';
 import { publicationScreenshotQuerySchema, publicationScreenshotSchema } from './publication-screenshot.ts';
 import {
   pauseBodySchema,
@@ -910,6 +918,43 @@ export const endpoints = {
     tag: 'audit',
     querystring: auditExportQuerySchema,
     response: auditExportSchema,
+  },
+  statisticsOverview: {
+    ...ENDPOINT_ROUTES.statisticsOverview,
+    summary:
+      "Figures of the caller's scope for a range (publications, failures, success rate, engagement, views, follower change, each against the period before), the trend, per platform and per account, and failures by cause",
+    tag: 'statistics',
+    querystring: statisticsQuerySchema,
+    response: statisticsOverviewSchema,
+  },
+  statisticsHeatmap: {
+    ...ENDPOINT_ROUTES.statisticsHeatmap,
+    summary: 'Publications and engagement by weekday and hour (UTC) of publishing, for the same filters',
+    tag: 'statistics',
+    querystring: statisticsQuerySchema,
+    response: statisticsHeatmapSchema,
+  },
+  statisticsTop: {
+    ...ENDPOINT_ROUTES.statisticsTop,
+    summary: 'The publications of the range with the most engagement (or views), with their latest counts',
+    tag: 'statistics',
+    querystring: statisticsTopQuerySchema,
+    response: statisticsTopSchema,
+  },
+  statisticsExport: {
+    ...ENDPOINT_ROUTES.statisticsExport,
+    summary:
+      "The statistics page's figures as an XLSX workbook (overview, trend, platforms, accounts, top publications, failures; not the JSON envelope)",
+    tag: 'statistics',
+    querystring: statisticsQuerySchema,
+    response: z.string(),
+  },
+  publicationMetrics: {
+    ...ENDPOINT_ROUTES.publicationMetrics,
+    summary: "One account's publication's metric snapshots, oldest first, and when the next is due",
+    tag: 'statistics',
+    querystring: publicationIdQuerySchema,
+    response: publicationMetricsSchema,
   },
 } as const satisfies Record<EndpointName, Endpoint>;
 

@@ -1,5 +1,6 @@
 import type { ChannelPlatform, DataSourcePlatform, PublishingPlatform } from '@postdeck/contract/platforms';
 import type { PublishOptions } from '@postdeck/contract/publish-options';
+import type { AccountMetricValues, PostMetricValues } from '@postdeck/contract/statistics';
 
 /**
  * The one interface every platform implements (DESIGN.md §7, style.md §2.7). An adapter holds no
@@ -75,14 +76,14 @@ export interface PublishedPost {
   url: string;
 }
 
-export interface PostMetrics {
-  views?: number | undefined;
-  likes?: number | undefined;
-  comments?: number | undefined;
-  shares?: number | undefined;
+/** A post's counts (contract statistics.ts POST_METRICS): what the platform does not give is left out, never 0. */
+export type PostMetrics = PostMetricValues & {
   /** When the platform counted them. */
   at: string;
-}
+};
+
+/** An account's counts (followers, reach), read daily. */
+export type AccountMetrics = AccountMetricValues & { at: string };
 
 /** One account as an adapter call needs it. */
 export interface AccountAccess {
@@ -130,6 +131,8 @@ export interface PlatformAdapter extends AccountAdapter {
   find?(account: AccountAccess, post: PostInput, since: string): Promise<PublishedPost | null>;
   remove(account: AccountAccess, externalId: string): Promise<void>;
   metrics?(account: AccountAccess, externalId: string): Promise<PostMetrics>;
+  /** The account's followers (and reach where offered), for the daily account snapshot. */
+  accountMetrics?(account: AccountAccess): Promise<AccountMetrics>;
 }
 
 /** A platform Postdeck only reads from (Google Analytics 4): connected and released like an account; its reports come with the statistics. */
