@@ -38,6 +38,7 @@ const facebook = {
     'read_insights',
   ],
   metrics: true,
+  accountMetrics: false,
   // §1 Limits: 63,206 characters [oss], as JavaScript counts them.
   text: {
     maxLength: 63_206,
@@ -80,6 +81,7 @@ const instagram = {
     'instagram_manage_insights',
   ],
   metrics: true,
+  accountMetrics: false,
   // §2 Limits: caption 2,200 characters [oss].
   text: {
     maxLength: 2_200,
@@ -121,6 +123,7 @@ const youtube = {
     `${GOOGLE_SCOPE}youtube.force-ssl`,
   ],
   metrics: true,
+  accountMetrics: false,
   // §3 Limits: the description (the post's text) ≤ 5000 bytes.
   text: {
     maxLength: 5_000,
@@ -154,6 +157,7 @@ const x = {
   canRevoke: true,
   scopes: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
   metrics: true,
+  accountMetrics: false,
   // §4 Limits: 280 weighted characters (the weights: platform-text.ts).
   text: {
     maxLength: 280,
@@ -192,6 +196,7 @@ const vk = {
   // plus groups: the targets are the communities the user runs, listed by groups.get?filter=admin.
   scopes: ['vkid.personal_info', 'wall', 'photos', 'video', 'groups'],
   metrics: true,
+  accountMetrics: false,
   // §5 Limits: postiz caps at 2,048 [oss]; how VK counts is unverified.
   text: {
     maxLength: 2_048,
@@ -232,6 +237,7 @@ const telegram = {
   scopes: [],
   // §6 Metrics: none through the Bot API.
   metrics: false,
+  accountMetrics: false,
   // §6 Publish: text 1-4096, caption 0-1024 characters (Telegram measures in UTF-16 code units).
   text: {
     maxLength: 4_096,
@@ -264,6 +270,7 @@ const linkedin = {
   // §7 Scopes: organisation posting and reading, plus the admin scope postiz uses to list organisations [oss].
   scopes: ['openid', 'profile', 'w_organization_social', 'r_organization_social', 'rw_organization_admin'],
   metrics: true,
+  accountMetrics: false,
   // §7 Limits: commentary ≤ 3,000 characters [oss].
   text: {
     maxLength: 3_000,
@@ -300,6 +307,7 @@ const mastodon = {
   canRevoke: true,
   scopes: ['write:statuses', 'write:media', 'profile'],
   metrics: true,
+  accountMetrics: false,
   // §8 Limits: the defaults of /api/v2/instance (an instance may change them): 500 characters,
   // a URL counts 23. Mastodon counts grapheme clusters (its StatusLengthValidator).
   text: {
@@ -340,6 +348,7 @@ const bluesky = {
   canRevoke: false,
   scopes: [],
   metrics: true,
+  accountMetrics: false,
   // §9 Limits: 300 graphemes; links are facets over the text as written.
   text: {
     maxLength: 300,
@@ -376,6 +385,7 @@ const tiktok = {
   canRevoke: false,
   scopes: ['user.info.basic', 'video.publish', 'video.upload', 'video.list'],
   metrics: true,
+  accountMetrics: false,
   // §10 Limits: video title up to 2,200 characters [3rd] (postiz caps at 2,000).
   text: {
     maxLength: 2_200,
@@ -411,6 +421,7 @@ const ga4 = {
   scopes: [`${GOOGLE_SCOPE}analytics.readonly`],
   // A data source's reports come with the statistics: it has no posts to count.
   metrics: false,
+  accountMetrics: false,
 } satisfies DataSourceCapabilities;
 
 export const PLATFORM_CAPABILITIES = {

@@ -88,7 +88,10 @@ const accountCapabilities = {
   canRevoke: z.boolean(),
   /** The scopes Postdeck asks for; empty where the platform has none. */
   scopes: z.array(z.string().min(1)),
+  /** Post metrics (statistics.ts POST_METRICS) through the adapter. */
   metrics: z.boolean(),
+  /** Daily account metrics (followers, reach) through the adapter. */
+  accountMetrics: z.boolean(),
 };
 
 export const publishingCapabilitiesSchema = z.object({

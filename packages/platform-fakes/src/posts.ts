@@ -5,11 +5,17 @@ export interface FakeMedia {
   bytes: Uint8Array;
 }
 
+/** A post's counts as a fake holds them, named as Postdeck's contract names them (statistics.ts POST_METRICS); each fake answers them in its platform's words. */
 export interface FakeMetrics {
   views?: number;
-  likes?: number;
+  reach?: number;
+  reactions?: number;
   comments?: number;
   shares?: number;
+  saves?: number;
+  videoViews?: number;
+  watchTimeS?: number;
+  linkClicks?: number;
 }
 
 /** One post as a platform would hold it; the fake's own id is the platform's (a message id, a status id). */

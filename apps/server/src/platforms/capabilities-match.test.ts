@@ -98,12 +98,13 @@ async function publishing(platform: PublishingPlatform): Promise<PlatformAdapter
 
 describe('capabilities match the adapters', () => {
   it.each(PUBLISHING_PLATFORMS)(
-    '%s: canEdit, metrics and canDelete say what its adapter does',
+    '%s: canEdit, metrics, accountMetrics and canDelete say what its adapter does',
     async (platform) => {
       const adapter = await publishing(platform);
       const claims = PLATFORM_CAPABILITIES[platform];
       expect('edit' in adapter && typeof adapter.edit === 'function', 'canEdit').toBe(claims.canEdit);
       expect(typeof adapter.metrics === 'function', 'metrics').toBe(claims.metrics);
+      expect(typeof adapter.accountMetrics === 'function', 'accountMetrics').toBe(claims.accountMetrics);
 
       reached.length = 0;
       const outcome = await adapter.remove(account, POST_IDS[platform]).then(
