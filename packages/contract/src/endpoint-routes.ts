@@ -566,6 +566,12 @@ export const ENDPOINT_ROUTES = {
     permission: PERMISSIONS.reports,
     timeoutMs: 30_000,
   },
+  statisticsTraffic: {
+    method: 'GET',
+    path: '/statistics/traffic',
+    permission: PERMISSIONS.reports,
+    timeoutMs: 30_000,
+  },
   statisticsExport: {
     method: 'GET',
     path: '/statistics/export',

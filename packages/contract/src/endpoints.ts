@@ -81,6 +81,7 @@ import {
   statisticsQuerySchema,
   statisticsTopQuerySchema,
   statisticsTopSchema,
+  statisticsTrafficSchema,
 } from './statistics.ts';
 import { publicationScreenshotQuerySchema, publicationScreenshotSchema } from './publication-screenshot.ts';
 import {
@@ -940,6 +941,14 @@ export const endpoints = {
     tag: 'statistics',
     querystring: statisticsTopQuerySchema,
     response: statisticsTopSchema,
+  },
+  statisticsTraffic: {
+    ...ENDPOINT_ROUTES.statisticsTraffic,
+    summary:
+      "Sessions, users and engaged sessions that social sources brought to the connected Google Analytics 4 properties of the caller's scope, by source and by the landing pages of the links Postdeck tagged",
+    tag: 'statistics',
+    querystring: statisticsQuerySchema,
+    response: statisticsTrafficSchema,
   },
   statisticsExport: {
     ...ENDPOINT_ROUTES.statisticsExport,

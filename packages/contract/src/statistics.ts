@@ -217,3 +217,36 @@ export const publicationMetricsSchema = z.object({
   nextAt: z.string().nullable(),
 });
 export type PublicationMetrics = z.infer<typeof publicationMetricsSchema>;
+
+/** Web analytics (GA4): the sessions social publishing brought, from the connected properties. */
+const trafficCounts = {
+  sessions: z.number().int(),
+  totalUsers: z.number().int(),
+  engagedSessions: z.number().int(),
+};
+
+export const statisticsTrafficSchema = z.object({
+  /** The GA4 properties of the caller's scope read for this answer; empty when none is connected. */
+  properties: z.array(z.object({ accountId: z.number().int(), name: z.string() })),
+  /** When the figures were read from Google Analytics; null when never. */
+  readAt: z.string().nullable(),
+  /** Per bucket (as the overview's trend) and social source (the platform), sessions with medium "social". */
+  trend: z.array(z.object({ bucket: z.string(), source: z.string(), ...trafficCounts })),
+  bySource: z.array(z.object({ source: z.string(), medium: z.string(), ...trafficCounts })),
+  /**
+   * The landing pages of the links Postdeck tagged (utm_campaign = the content), each beside the
+   * clicks its publications counted.
+   */
+  byLink: z.array(
+    z.object({
+      landingPage: z.string(),
+      source: z.string(),
+      campaign: z.string(),
+      contentId: z.number().int().nullable(),
+      title: z.string().nullable(),
+      linkClicks: z.number().nullable(),
+      ...trafficCounts,
+    }),
+  ),
+});
+export type StatisticsTraffic = z.infer<typeof statisticsTrafficSchema>;
