@@ -38,7 +38,7 @@ const facebook = {
     'read_insights',
   ],
   metrics: true,
-  accountMetrics: false,
+  accountMetrics: true,
   // §1 Limits: 63,206 characters [oss], as JavaScript counts them.
   text: {
     maxLength: 63_206,
@@ -81,7 +81,7 @@ const instagram = {
     'instagram_manage_insights',
   ],
   metrics: true,
-  accountMetrics: false,
+  accountMetrics: true,
   // §2 Limits: caption 2,200 characters [oss].
   text: {
     maxLength: 2_200,

@@ -12,22 +12,27 @@ import { videoStatus } from './videos.ts';
 
 type ById = { Params: { version: string; id: string } };
 
-/** platforms.md §1 and §2 Metrics: the metrics each kind of post answers, from the stored counts. */
+/**
+ * platforms.md §1 and §2 Metrics: the metrics each kind of post answers, from the stored counts.
+ * The by-type metrics list only the types counted (Graph leaves out the others).
+ */
 const PAGE_POST_METRICS: Record<string, (p: FakePost) => unknown> = {
   post_media_view: (p) => p.metrics.views ?? 0,
   post_impressions: (p) => p.metrics.views ?? 0,
-  post_total_media_view_unique: (p) => p.metrics.views ?? 0,
-  post_reactions_like_total: (p) => p.metrics.likes ?? 0,
-  post_reactions_by_type_total: (p) => (p.metrics.likes ? { like: p.metrics.likes } : {}),
-  post_clicks: () => 0,
+  post_total_media_view_unique: (p) => p.metrics.reach ?? 0,
+  post_reactions_like_total: (p) => p.metrics.reactions ?? 0,
+  post_reactions_by_type_total: (p) => (p.metrics.reactions ? { like: p.metrics.reactions } : {}),
+  post_clicks: (p) => p.metrics.linkClicks ?? 0,
+  post_clicks_by_type: (p) =>
+    p.metrics.linkClicks === undefined ? {} : { 'link clicks': p.metrics.linkClicks },
 };
 const INSTAGRAM_METRICS: Record<string, (p: FakePost) => unknown> = {
   views: (p) => p.metrics.views ?? 0,
-  reach: (p) => p.metrics.views ?? 0,
-  likes: (p) => p.metrics.likes ?? 0,
+  reach: (p) => p.metrics.reach ?? 0,
+  likes: (p) => p.metrics.reactions ?? 0,
   comments: (p) => p.metrics.comments ?? 0,
   shares: (p) => p.metrics.shares ?? 0,
-  saved: () => 0,
+  saved: (p) => p.metrics.saves ?? 0,
 };
 
 /**
@@ -82,7 +87,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
                 ? 'VIDEO'
                 : 'IMAGE',
           timestamp: graphTime(post.createdAt),
-          like_count: post.metrics.likes ?? 0,
+          like_count: post.metrics.reactions ?? 0,
           comments_count: post.metrics.comments ?? 0,
         },
         parseFields(authed.params.get('fields') ?? 'id'),
@@ -128,6 +133,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
           username: instagram.username,
           name: instagram.name,
           profile_picture_url: `${ctx.url}/avatars/${id}.png`,
+          followers_count: instagram.followers,
         },
         fields,
       );

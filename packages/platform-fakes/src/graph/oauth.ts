@@ -185,6 +185,8 @@ export function pageJson(base: string, state: GraphState, page: GraphPage, acces
     category: page.category,
     category_list: [{ id: '2233', name: page.category }],
     link: `${base}/${page.username}`,
+    followers_count: page.followers,
+    fan_count: page.fans,
     tasks: ['ADVERTISE', 'ANALYZE', 'CREATE_CONTENT', 'MESSAGING', 'MODERATE', 'MANAGE'],
     ...(accessToken === undefined ? {} : { access_token: accessToken }),
     picture: {

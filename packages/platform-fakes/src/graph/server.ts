@@ -34,8 +34,13 @@ export interface GraphFake extends FakeServer {
     username?: string;
     category?: string;
     id?: string;
+    followers?: number;
+    fans?: number;
   }): GraphPage;
-  linkInstagram(pageId: string, account: { username: string; name?: string; id?: string }): InstagramAccount;
+  linkInstagram(
+    pageId: string,
+    account: { username: string; name?: string; id?: string; followers?: number },
+  ): InstagramAccount;
 }
 
 export interface GraphFakeOptions extends OAuthFakeOptions {

@@ -18,6 +18,9 @@ export interface GraphPage {
   admins: string[];
   /** The Instagram professional account linked to it. */
   instagramId?: string | undefined;
+  /** Who follow it (the page's followers_count) and who like it (fan_count); tests set them. */
+  followers: number;
+  fans: number;
 }
 
 export interface InstagramAccount {
@@ -25,6 +28,8 @@ export interface InstagramAccount {
   username: string;
   name: string;
   pageId: string;
+  /** The IG user's followers_count; tests set it. */
+  followers: number;
 }
 
 /** A chunked video upload (upload_phase start/transfer/finish), by upload_session_id. */
@@ -134,6 +139,8 @@ export class GraphState {
     username?: string;
     category?: string;
     id?: string;
+    followers?: number;
+    fans?: number;
   }): GraphPage {
     const added: GraphPage = {
       id: page.id ?? this.id('1000000000'),
@@ -141,12 +148,17 @@ export class GraphState {
       username: page.username ?? page.name.toLowerCase().replace(/[^a-z0-9]+/g, ''),
       category: page.category ?? 'Media/news company',
       admins: page.admins,
+      followers: page.followers ?? 0,
+      fans: page.fans ?? page.followers ?? 0,
     };
     this.pages.set(added.id, added);
     return added;
   }
 
-  linkInstagram(pageId: string, account: { username: string; name?: string; id?: string }): InstagramAccount {
+  linkInstagram(
+    pageId: string,
+    account: { username: string; name?: string; id?: string; followers?: number },
+  ): InstagramAccount {
     const page = this.pages.get(pageId);
     if (!page) throw new Error(`No page ${pageId}`);
     const added: InstagramAccount = {
@@ -154,6 +166,7 @@ export class GraphState {
       username: account.username,
       name: account.name ?? account.username,
       pageId,
+      followers: account.followers ?? 0,
     };
     this.instagram.set(added.id, added);
     page.instagramId = added.id;

@@ -441,9 +441,59 @@ describe('Facebook: publish, find, metrics, remove', () => {
 
   itReadsMetrics(
     'reads metrics from insights and the post counts',
-    { views: 120, likes: 12, comments: 4, shares: 3 },
+    { views: 120, reach: 80, reactions: 12, comments: 4, shares: 3, linkClicks: 7 },
     fixture,
   );
+
+  it('leaves out what Facebook does not count (saves, video views, watch time), and link clicks not given', async () => {
+    const published = await adapter.publish(account, post('Not everything is counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 9, saves: 4, videoViews: 3, watchTimeS: 60 };
+    const metrics = await adapter.metrics?.(account, published.externalId);
+    expect(metrics).toMatchObject({ views: 9, reach: 0, reactions: 0, comments: 0, shares: 0 });
+    for (const absent of ['saves', 'videoViews', 'watchTimeS', 'linkClicks'] as const)
+      expect(metrics?.[absent], absent).toBeUndefined();
+  });
+
+  it('asks insights only for the metrics platforms.md documents', async () => {
+    const asked: string[] = [];
+    const watching = createFacebookAdapter({
+      ...settings,
+      fetch: (url, init) => {
+        const target = new URL(String(url));
+        if (target.pathname.endsWith('/insights')) asked.push(target.searchParams.get('metric') ?? '');
+        return fetch(url, init);
+      },
+    });
+    const published = await adapter.publish(account, post('Asked'));
+    await watching.metrics?.(account, published.externalId);
+    expect(asked).toEqual([
+      'post_media_view,post_total_media_view_unique,post_reactions_by_type_total,post_clicks_by_type',
+    ]);
+  });
+
+  it("reads the page's followers_count as its followers", async () => {
+    const page = fake.state.pages.get(newsId);
+    if (page) Object.assign(page, { followers: 1_234, fans: 1_000 });
+    expect(await adapter.accountMetrics?.(account)).toEqual({ followers: 1_234, at: START.toISOString() });
+  });
+
+  it('a throttled insights call → rateLimited; an expired page token on the page counts → reauthorize', async () => {
+    const published = await adapter.publish(account, post('Throttled counts'));
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 60, call: 'GET /{post-id}/insights', times: 1 });
+    await expectFailure(adapter.metrics?.(account, published.externalId), {
+      kind: 'rateLimited',
+      retryAfterMs: 60_000,
+    });
+    fake.faults.set({ kind: 'expiredToken', account: newsId, call: 'GET /{id}', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), { kind: 'reauthorize', platformCode: '190' });
+  });
+
+  it('a removed post has no insights: rejected', async () => {
+    const published = await adapter.publish(account, post('Removed before counted'));
+    await adapter.remove(account, published.externalId);
+    expect((await failure(adapter.metrics?.(account, published.externalId))).kind).toBe('rejected');
+  });
 
   itRemovesTwice('removes a post, and takes a second removal as done', fixture);
 });

@@ -41,8 +41,19 @@ export interface FacebookAdapter extends PlatformAdapter {
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.facebook.scopes;
-/** platforms.md §1 Metrics: views and reactions, the metrics Graph keeps past v25. */
-const METRICS = ['post_media_view', 'post_reactions_by_type_total'] as const;
+/**
+ * platforms.md §1 Metrics, lifetime post insights Graph keeps past v25: views (post_media_view),
+ * the accounts reached (post_total_media_view_unique, which replaces the removed *_unique
+ * impressions), reactions of every type, and clicks by type (its "link clicks"). Comments and
+ * shares are the post's own counts. Graph documents no video views among the post metrics
+ * platforms.md lists, so videoViews and watchTimeS stay absent; saves Facebook does not count.
+ */
+const METRICS = [
+  'post_media_view',
+  'post_total_media_view_unique',
+  'post_reactions_by_type_total',
+  'post_clicks_by_type',
+] as const;
 
 /**
  * Facebook Pages (platforms.md §1). Connecting gives a long-lived user token (about 60 days, no
@@ -171,17 +182,32 @@ export function createFacebookAdapter(settings: FacebookAdapterSettings): Facebo
     async metrics(account, externalId) {
       const client = api(account);
       const insights = await client.insights(externalId, METRICS);
-      const value = (name: string) => insights.data?.find((m) => m.name === name)?.values?.[0]?.value;
+      const value = (name: (typeof METRICS)[number]) =>
+        insights.data.find((m) => m.name === name)?.values?.[0]?.value;
       const reactions = value('post_reactions_by_type_total');
+      const clicks = value('post_clicks_by_type');
       const counts = await client.counts(externalId);
       return {
         views: numberOr(value('post_media_view')),
-        likes:
-          reactions && typeof reactions === 'object'
-            ? Object.values(reactions).reduce((sum: number, n) => sum + (Number(n) || 0), 0)
+        reach: numberOr(value('post_total_media_view_unique')),
+        // Every reaction type summed; an empty object is a post nobody reacted to.
+        reactions:
+          reactions !== undefined && typeof reactions === 'object'
+            ? Object.values(reactions).reduce((sum, n) => sum + n, 0)
             : undefined,
         comments: counts.comments?.summary?.total_count,
+        // Graph leaves `shares` out of a post nobody shared: absent here too, not guessed as 0.
         shares: counts.shares?.count,
+        // Only the "link clicks" type: photo views and video plays are clicks too, not on a link.
+        linkClicks: typeof clicks === 'object' ? clicks['link clicks'] : undefined,
+        at: clock.now().toISOString(),
+      };
+    },
+    async accountMetrics(account) {
+      const page = await api(account).pageCounts(account.externalId);
+      return {
+        // followers_count is who follow the page; a page that reports none has fan_count (its likes).
+        followers: page.followers_count ?? page.fan_count,
         at: clock.now().toISOString(),
       };
     },

@@ -50,14 +50,37 @@ const videoNode = z.object({
 });
 export type VideoNode = z.infer<typeof videoNode>;
 
-export interface InsightsAnswer {
-  data?: { name: string; values?: { value?: unknown }[] }[];
-}
+/**
+ * GET /{post}/insights (platforms.md §1 Metrics): `data[{name, period, values[{value}]}]`, a value
+ * a number or, for the by-type metrics, an object of numbers by type.
+ */
+const insightsAnswer = z.object({
+  data: z
+    .array(
+      z.object({
+        name: z.string(),
+        values: z
+          .array(z.object({ value: z.union([z.number(), z.record(z.string(), z.number())]).optional() }))
+          .optional(),
+      }),
+    )
+    .default([]),
+});
+export type InsightsAnswer = z.infer<typeof insightsAnswer>;
 
-export interface PostCounts {
-  shares?: { count?: number };
-  comments?: { summary?: { total_count?: number } };
-}
+/** A post's own counts: `shares` is left out by Graph while nobody shared it. */
+const postCounts = z.object({
+  shares: z.object({ count: z.number().optional() }).optional(),
+  comments: z.object({ summary: z.object({ total_count: z.number().optional() }).optional() }).optional(),
+});
+export type PostCounts = z.infer<typeof postCounts>;
+
+/** A page's followers_count and fan_count (its likes), as the Page node gives them. */
+const pageCounts = z.object({
+  followers_count: z.number().int().nonnegative().optional(),
+  fan_count: z.number().int().nonnegative().optional(),
+});
+export type PageCounts = z.infer<typeof pageCounts>;
 
 /**
  * The page calls, as the page: its token in the access_token parameter (platforms.md §1 Publish).
@@ -178,7 +201,7 @@ export function pageApi(http: GraphHttp, graph: GraphEndpoint, video: GraphEndpo
         url: graphUrl(graph, `${id}/insights`),
         query: { ...auth, metric: metrics.join(',') },
       });
-      return body as InsightsAnswer;
+      return graphReply('facebook', insightsAnswer, body, true);
     },
     /** Shares and the comment count: what insights do not give. */
     async counts(id: string): Promise<PostCounts> {
@@ -187,7 +210,16 @@ export function pageApi(http: GraphHttp, graph: GraphEndpoint, video: GraphEndpo
         url: graphUrl(graph, id),
         query: { ...auth, fields: 'shares,comments.limit(0).summary(true)' },
       });
-      return body as PostCounts;
+      return graphReply('facebook', postCounts, body, true);
+    },
+    /** The page's followers and likes (the Page node's followers_count and fan_count). */
+    async pageCounts(pageId: string): Promise<PageCounts> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: graphUrl(graph, pageId),
+        query: { ...auth, fields: 'followers_count,fan_count' },
+      });
+      return graphReply('facebook', pageCounts, body, true);
     },
   };
 }

@@ -200,7 +200,41 @@ describe('Instagram: publish, metrics', () => {
     expect(parent?.children.map((id) => fake.state.containers.get(id)?.isCarouselItem)).toEqual([true, true]);
   });
 
-  itReadsMetrics('reads metrics from insights', { views: 300, likes: 20, comments: 5, shares: 2 }, fixture);
+  itReadsMetrics(
+    'reads metrics from insights: views, reach, likes, comments, shares, saved',
+    { views: 300, reach: 210, reactions: 20, comments: 5, shares: 2, saves: 6 },
+    fixture,
+  );
+
+  it('leaves out what Instagram does not give on a post (link clicks, video views, watch time)', async () => {
+    const published = await adapter.publish(
+      account,
+      post('Partly counted', [await hosted('image', 'm1.jpg')]),
+    );
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 10, linkClicks: 3, videoViews: 8, watchTimeS: 40 };
+    const metrics = await adapter.metrics?.(account, published.externalId);
+    expect(metrics).toMatchObject({ views: 10, reach: 0, reactions: 0, saves: 0 });
+    for (const absent of ['linkClicks', 'videoViews', 'watchTimeS'] as const)
+      expect(metrics?.[absent], absent).toBeUndefined();
+  });
+
+  it("reads the IG user's followers_count as the account's followers", async () => {
+    const instagram = fake.state.instagram.get(igId);
+    if (instagram) instagram.followers = 5_400;
+    expect(await adapter.accountMetrics?.(account)).toEqual({ followers: 5_400, at: START.toISOString() });
+  });
+
+  it('insights throttled → rateLimited; an expired token on the account read → reauthorize', async () => {
+    const published = await adapter.publish(account, post('Throttled', [await hosted('image', 'm2.jpg')]));
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 120, call: 'GET /{post-id}/insights', times: 1 });
+    await expectFailure(adapter.metrics?.(account, published.externalId), {
+      kind: 'rateLimited',
+      retryAfterMs: 120_000,
+    });
+    fake.faults.set({ kind: 'expiredToken', call: 'GET /{id}', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), { kind: 'reauthorize', platformCode: '190' });
+  });
 
   it("finds a post among the account's media, page after page until past the attempt's start", async () => {
     const since = clock.now().toISOString();

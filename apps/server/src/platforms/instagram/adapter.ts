@@ -34,8 +34,12 @@ export interface InstagramAdapter extends PlatformAdapter {
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.instagram.scopes;
-/** platforms.md §2 Metrics. */
-const METRICS = ['views', 'likes', 'comments', 'shares'] as const;
+/**
+ * platforms.md §2 Metrics: a media's views, the accounts reached, likes (Instagram's only
+ * reaction), comments, shares and saves ("saved"). Instagram gives no link clicks on a post, and
+ * a reel's plays are its views: videoViews and watchTimeS stay absent.
+ */
+const METRICS = ['views', 'reach', 'likes', 'comments', 'shares', 'saved'] as const;
 
 type Api = ReturnType<typeof instagramApi>;
 
@@ -228,15 +232,25 @@ export function createInstagramAdapter(settings: InstagramAdapterSettings): Inst
     },
     async metrics(account, externalId) {
       const insights = await api(account).insights(externalId, METRICS);
-      const value = (name: string) => {
-        const found = insights.data?.find((m) => m.name === name)?.values?.[0]?.value;
-        return typeof found === 'number' ? found : undefined;
-      };
+      const value = (name: (typeof METRICS)[number]) =>
+        insights.data.find((m) => m.name === name)?.values?.[0]?.value;
       return {
         views: value('views'),
-        likes: value('likes'),
+        reach: value('reach'),
+        reactions: value('likes'),
         comments: value('comments'),
         shares: value('shares'),
+        saves: value('saved'),
+        at: clock.now().toISOString(),
+      };
+    },
+    /**
+     * The IG user's followers_count. Its reach is a day's insight (/{ig-user-id}/insights, metric
+     * reach, period day [oss]), not read here: the account snapshot holds followers only.
+     */
+    async accountMetrics(account) {
+      return {
+        followers: await api(account).followers(account.externalId),
         at: clock.now().toISOString(),
       };
     },

@@ -19,9 +19,21 @@ const mediaItem = z.object({
 });
 export type MediaItem = z.infer<typeof mediaItem>;
 
-export interface MediaInsights {
-  data?: { name: string; values?: { value?: unknown }[] }[];
-}
+/** GET /{ig-media-id}/insights (platforms.md §2 Metrics): `data[{name, period, values[{value}]}]`. */
+const mediaInsights = z.object({
+  data: z
+    .array(
+      z.object({
+        name: z.string(),
+        values: z.array(z.object({ value: z.number().optional() })).optional(),
+      }),
+    )
+    .default([]),
+});
+export type MediaInsights = z.infer<typeof mediaInsights>;
+
+/** The IG user's followers_count. */
+const userCounts = z.object({ followers_count: z.number().int().nonnegative().optional() });
 
 /**
  * Instagram's content publishing calls (platforms.md §2 Publish), with the linked page's token
@@ -103,7 +115,16 @@ export function instagramApi(http: GraphHttp, graph: GraphEndpoint, token: strin
         url: graphUrl(graph, `${mediaId}/insights`),
         query: { ...auth, metric: metrics.join(',') },
       });
-      return body as MediaInsights;
+      return graphReply('instagram', mediaInsights, body, true);
+    },
+    /** The account's followers (the IG user node's followers_count). */
+    async followers(igUserId: string): Promise<number | undefined> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: graphUrl(graph, igUserId),
+        query: { ...auth, fields: 'followers_count' },
+      });
+      return graphReply('instagram', userCounts, body, true).followers_count;
     },
   };
 }
