@@ -157,7 +157,7 @@ const x = {
   canRevoke: true,
   scopes: ['tweet.read', 'tweet.write', 'users.read', 'media.write', 'offline.access'],
   metrics: true,
-  accountMetrics: false,
+  accountMetrics: true,
   // §4 Limits: 280 weighted characters (the weights: platform-text.ts).
   text: {
     maxLength: 280,

@@ -20,7 +20,7 @@ import { tweetRoutes } from './tweets.ts';
  */
 export interface XFake extends FakeServer {
   state: XState;
-  addUser(user: { username: string; name?: string }): XUser;
+  addUser(user: { username: string; name?: string; followers?: number }): XUser;
 }
 
 export type XFakeOptions = OAuthFakeOptions;
@@ -55,6 +55,16 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: XState): void {
         username,
         ...(asked.includes('profile_image_url')
           ? { profile_image_url: `${ctx.url}/profile_images/${id}/avatar_normal.svg` }
+          : {}),
+        ...(asked.includes('public_metrics')
+          ? {
+              public_metrics: {
+                followers_count: authed.user.followers,
+                following_count: 0,
+                tweet_count: ctx.posts.live().filter((p) => p.account === id).length,
+                listed_count: 0,
+              },
+            }
           : {}),
       },
     };

@@ -6,6 +6,8 @@ export interface XUser {
   id: string;
   username: string;
   name: string;
+  /** public_metrics.followers_count; tests set it. */
+  followers: number;
 }
 
 export interface XUpload {
@@ -32,6 +34,8 @@ export class XState {
   readonly oauth: OAuthStore;
   readonly users = new Map<string, XUser>();
   readonly uploads = new Map<string, XUpload>();
+  /** Quote posts of a post, by its id (public_metrics.quote_count); its reposts are its metrics' shares. */
+  readonly quotes = new Map<string, number>();
   /** reply_settings a post was created with, by post id (absent: everyone may reply). */
   readonly replySettings = new Map<string, string>();
   /** `<user id> <endpoint>` → calls in the current 15-minute window. */
@@ -48,10 +52,15 @@ export class XState {
     });
   }
 
-  addUser(user: { username: string; name?: string }): XUser {
+  addUser(user: { username: string; name?: string; followers?: number }): XUser {
     // X's ids are snowflakes: long digit strings that overflow a double, always sent as strings.
     const id = String(1_440_000_000_000_000_000n + BigInt(this.#nextUser++));
-    const added = { id, username: user.username, name: user.name ?? user.username };
+    const added = {
+      id,
+      username: user.username,
+      name: user.name ?? user.username,
+      followers: user.followers ?? 0,
+    };
     this.users.set(id, added);
     this.oauth.addUser({ id, name: `@${added.username}` });
     return added;

@@ -150,9 +150,9 @@ function tweetJson(state: XState, post: FakePost, asked: string[]) {
           public_metrics: {
             retweet_count: post.metrics.shares ?? 0,
             reply_count: post.metrics.comments ?? 0,
-            like_count: post.metrics.likes ?? 0,
-            quote_count: 0,
-            bookmark_count: 0,
+            like_count: post.metrics.reactions ?? 0,
+            quote_count: state.quotes.get(post.id) ?? 0,
+            bookmark_count: post.metrics.saves ?? 0,
             impression_count: post.metrics.views ?? 0,
           },
         }

@@ -311,7 +311,52 @@ describe('X: publish, find, metrics, remove', () => {
     expect(fake.posts.get(fresh.externalId)?.media).toHaveLength(1);
   });
 
-  itReadsMetrics('reads public metrics', { views: 900, likes: 12, shares: 3, comments: 4 }, fixture);
+  itReadsMetrics(
+    'reads public metrics: impressions, likes, replies, reposts, bookmarks',
+    { views: 900, reactions: 12, shares: 3, comments: 4, saves: 2 },
+    fixture,
+  );
+
+  it('counts quotes with reposts as shares, and leaves out what public_metrics does not give', async () => {
+    const published = await adapter.publish(account, post('Quoted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 50, shares: 2, reach: 40, linkClicks: 6, videoViews: 9 };
+    fake.state.quotes.set(published.externalId, 3);
+    const metrics = await adapter.metrics?.(account, published.externalId);
+    expect(metrics).toEqual({
+      views: 50,
+      reactions: 0,
+      comments: 0,
+      shares: 5,
+      saves: 0,
+      at: clock.now().toISOString(),
+    });
+    for (const absent of ['reach', 'linkClicks', 'videoViews', 'watchTimeS'] as const)
+      expect(metrics?.[absent], absent).toBeUndefined();
+  });
+
+  it("reads the user's followers_count from /2/users/me", async () => {
+    const user = fake.state.users.get(userId);
+    if (user) user.followers = 4_321;
+    expect(await adapter.accountMetrics?.(account)).toEqual({
+      followers: 4_321,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('metrics: 429 → rateLimited with its wait, an expired token → reauthorize, a deleted post → rejected', async () => {
+    const published = await adapter.publish(account, post('Counted, then not'));
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 30, call: 'GET /2/tweets/:id', times: 1 });
+    await expectFailure(adapter.metrics?.(account, published.externalId), {
+      kind: 'rateLimited',
+      status: 429,
+      retryAfterMs: 30_000,
+    });
+    fake.faults.set({ kind: 'expiredToken', call: 'GET /2/users/me', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), { kind: 'reauthorize', status: 401 });
+    await adapter.remove(account, published.externalId);
+    await expectFailure(adapter.metrics?.(account, published.externalId), { kind: 'rejected' });
+  });
 
   itRemovesTwice('removes a post, and takes a second removal as done', fixture);
 });

@@ -190,15 +190,30 @@ export function createXAdapter(settings: XAdapterSettings): PlatformAdapter {
         throw error;
       }
     },
+    /**
+     * platforms.md §4 Metrics, public_metrics: impressions as views, likes as reactions, replies as
+     * comments, reposts and quotes as shares (as Bluesky's are), bookmarks as saves. X gives no
+     * reach. Link clicks and video views are in non_public_metrics and organic_metrics, which need
+     * the author's user context (platforms.md §4) and which platforms.md does not detail: not
+     * asked for, so absent.
+     */
     async metrics(account, externalId) {
-      const counts = (await api(account.grant).getTweet(externalId)).public_metrics ?? {};
+      const counts = (await api(account.grant).tweetMetrics(externalId)) ?? {};
+      const reposts = counts.retweet_count ?? counts.repost_count;
       return {
         views: counts.impression_count,
-        likes: counts.like_count,
+        reactions: counts.like_count,
         comments: counts.reply_count,
-        shares: counts.retweet_count ?? counts.repost_count,
+        shares:
+          reposts === undefined && counts.quote_count === undefined
+            ? undefined
+            : (reposts ?? 0) + (counts.quote_count ?? 0),
+        saves: counts.bookmark_count,
         at: clock.now().toISOString(),
       };
+    },
+    async accountMetrics(account) {
+      return { followers: await api(account.grant).myFollowers(), at: clock.now().toISOString() };
     },
   };
 }

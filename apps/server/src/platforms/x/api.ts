@@ -55,22 +55,36 @@ const deletedSchema = z.object({ data: z.object({ deleted: z.boolean() }) });
 export type XProcessingInfo = z.infer<typeof processingInfoSchema>;
 export type XMedia = z.infer<typeof mediaSchema>['data'];
 
-export interface XPublicMetrics {
-  retweet_count?: number;
-  /** The newest openapi.json's name for retweet_count (platforms.md §4 Metrics). */
-  repost_count?: number;
-  reply_count?: number;
-  like_count?: number;
-  quote_count?: number;
-  bookmark_count?: number;
-  impression_count?: number;
-}
+/**
+ * A post's public_metrics (platforms.md §4 Metrics, the data dictionary). The newest openapi.json
+ * names retweet_count repost_count: either is read.
+ */
+const publicMetricsSchema = z.object({
+  retweet_count: z.number().int().nonnegative().optional(),
+  repost_count: z.number().int().nonnegative().optional(),
+  reply_count: z.number().int().nonnegative().optional(),
+  like_count: z.number().int().nonnegative().optional(),
+  quote_count: z.number().int().nonnegative().optional(),
+  bookmark_count: z.number().int().nonnegative().optional(),
+  impression_count: z.number().int().nonnegative().optional(),
+});
+export type XPublicMetrics = z.infer<typeof publicMetricsSchema>;
+const tweetMetricsSchema = z.object({
+  data: z.object({ id: z.string().min(1), public_metrics: publicMetricsSchema.optional() }),
+});
+
+/** A user's public_metrics: the followers are what the account snapshot reads. */
+const userMetricsSchema = z.object({
+  data: z.object({
+    id: z.string().min(1),
+    public_metrics: z.object({ followers_count: z.number().int().nonnegative().optional() }).optional(),
+  }),
+});
 
 export interface XTweet {
   id: string;
   text: string;
   created_at?: string;
-  public_metrics?: XPublicMetrics;
 }
 
 export function createXHttp(settings: {
@@ -199,14 +213,25 @@ export function xApi(http: PlatformHttp, hosts: XHosts, token: string) {
       const { body } = await http.request({ method: 'POST', url: api('/2/tweets'), headers, json: params });
       return answer(createdSchema, body, false).data;
     },
-    async getTweet(id: string): Promise<XTweet> {
+    /** A post's public_metrics; a post X no longer has fails through the error table (a 200 with only `errors`). */
+    async tweetMetrics(id: string): Promise<XPublicMetrics | undefined> {
       const { body } = await http.request({
         method: 'GET',
         url: api(`/2/tweets/${encodeURIComponent(id)}`),
-        query: { 'tweet.fields': 'public_metrics,created_at' },
+        query: { 'tweet.fields': 'public_metrics' },
         headers,
       });
-      return data<XTweet>(body);
+      return answer(tweetMetricsSchema, body, true).data.public_metrics;
+    },
+    /** The user's followers_count (GET /2/users/me, user.fields=public_metrics). */
+    async myFollowers(): Promise<number | undefined> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: api('/2/users/me'),
+        query: { 'user.fields': 'public_metrics' },
+        headers,
+      });
+      return answer(userMetricsSchema, body, true).data.public_metrics?.followers_count;
     },
     /** Deleting twice finds nothing the second time: safe to repeat (the adapter takes 404 as done). */
     async deleteTweet(id: string): Promise<void> {
