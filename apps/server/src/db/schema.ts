@@ -7,6 +7,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -811,4 +812,139 @@ export const publishImports = pgTable(
     confirmedAt: at('confirmed_at'),
   },
   (t) => [index('publish_imports_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** A post's counts, one column per contract POST_METRICS name; null: the platform does not give it. */
+const postMetricColumns = () => ({
+  views: bigint('views', { mode: 'number' }),
+  reach: bigint('reach', { mode: 'number' }),
+  reactions: bigint('reactions', { mode: 'number' }),
+  comments: bigint('comments', { mode: 'number' }),
+  shares: bigint('shares', { mode: 'number' }),
+  saves: bigint('saves', { mode: 'number' }),
+  videoViews: bigint('video_views', { mode: 'number' }),
+  watchTimeS: bigint('watch_time_s', { mode: 'number' }),
+  linkClicks: bigint('link_clicks', { mode: 'number' }),
+});
+
+/** Every reading of a published post's metrics (issue 23), append-only. */
+export const metricSnapshots = pgTable(
+  'metric_snapshots',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    publicationId: bigint('publication_id', { mode: 'number' })
+      .notNull()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    /** When the platform counted them. */
+    takenAt: at('taken_at').notNull(),
+    ...postMetricColumns(),
+  },
+  (t) => [index('metric_snapshots_publication_idx').on(t.publicationId, t.takenAt)],
+);
+
+/**
+ * Per published post: its latest reading (the newest `taken_at` of metric_snapshots, kept here
+ * so the roll-ups and the top list read one row a post) and the schedule of the next one. Made by
+ * a trigger when a publication turns published (migration 0021), so no path that publishes can
+ * forget it.
+ */
+export const publicationMetrics = pgTable(
+  'publication_metrics',
+  {
+    publicationId: bigint('publication_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => publications.id, { onDelete: 'cascade' }),
+    takenAt: at('taken_at'),
+    ...postMetricColumns(),
+    /** The sum of the engagement metrics the platform gives; null when it gives none. */
+    engagement: bigint('engagement', { mode: 'number' }),
+    /** When the next reading is due; null once the schedule has ended. */
+    nextAt: at('next_at'),
+    /** Readings that failed in a row (the retry waits longer each time). */
+    failures: smallint('failures').notNull().default(0),
+    lastError: jsonb('last_error'),
+  },
+  (t) => [
+    index('publication_metrics_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.nextAt} is not null`),
+    index('publication_metrics_engagement_idx').on(t.engagement),
+    index('publication_metrics_views_idx').on(t.views),
+  ],
+);
+
+/** An account's followers (and reach) read once a day. */
+export const accountMetricSnapshots = pgTable(
+  'account_metric_snapshots',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => channelAccounts.id, { onDelete: 'cascade' }),
+    /** The UTC day of the reading; a second reading that day replaces the first. */
+    day: date('day', { mode: 'string' }).notNull(),
+    takenAt: at('taken_at').notNull(),
+    followers: bigint('followers', { mode: 'number' }),
+    reach: bigint('reach', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.day] })],
+);
+
+/**
+ * The daily roll-up the statistics read instead of the publications and their snapshots: per UTC
+ * day of publishing, account and department, the publications that went (published, withdrawn,
+ * failed, unconfirmed) and the sums of their latest counts. Kept up by statistics/rollups.ts from
+ * the keys stats_dirty collects.
+ */
+export const statsDaily = pgTable(
+  'stats_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    accountId: integer('account_id').notNull(),
+    departmentId: integer('department_id').notNull(),
+    platform: text('platform').notNull(),
+    publications: integer('publications').notNull(),
+    published: integer('published').notNull(),
+    failed: integer('failed').notNull(),
+    ...postMetricColumns(),
+    engagement: bigint('engagement', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.accountId, t.departmentId] })],
+);
+
+/** Failed publications per day, account, department and cause, kept up with stats_daily. */
+export const statsFailuresDaily = pgTable(
+  'stats_failures_daily',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    accountId: integer('account_id').notNull(),
+    departmentId: integer('department_id').notNull(),
+    platform: text('platform').notNull(),
+    cause: text('cause').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.accountId, t.departmentId, t.cause] })],
+);
+
+/** Publications and engagement per day and UTC hour of publishing, department and platform: the heatmap's roll-up. */
+export const statsHourly = pgTable(
+  'stats_hourly',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hour: smallint('hour').notNull(),
+    departmentId: integer('department_id').notNull(),
+    platform: text('platform').notNull(),
+    publications: integer('publications').notNull(),
+    engagement: bigint('engagement', { mode: 'number' }),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hour, t.departmentId, t.platform] })],
+);
+
+/** The (day, account) keys whose roll-up rows must be made again, marked by triggers and by new readings. */
+export const statsDirty = pgTable(
+  'stats_dirty',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    accountId: integer('account_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.accountId] })],
 );
