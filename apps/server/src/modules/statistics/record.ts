@@ -32,10 +32,7 @@ export async function recordReading(
   reading: { values: PostMetricValues; takenAt: Date },
   nextAt: Date | null,
 ): Promise<void> {
-  const values = columnList.map((column, i) => {
-    const value = reading.values[POST_METRICS[i]!];
-    return sql`${value ?? null}::bigint`;
-  });
+  const values = POST_METRICS.map((name) => sql`${reading.values[name] ?? null}::bigint`);
   const engagement = engagementOf(reading.values) ?? null;
   const columns = sql.raw(columnList.join(', '));
   const assignments = sql.raw(columnList.map((c) => `${c} = excluded_values.${c}`).join(', '));

@@ -22,8 +22,8 @@ beforeAll(async () => {
     database.db,
     sql`insert into departments (name, parent_id) values ('Other', ${made.rootDepartmentId}) returning id`,
   );
-  departments = [made.rootDepartmentId, Number(other!.id)];
-  fixtures = await statsFixtures(database.db, { departmentId: made.rootDepartmentId, authorId: Number(admin!.id) });
+  departments = [made.rootDepartmentId, Number(other?.id)];
+  fixtures = await statsFixtures(database.db, { departmentId: made.rootDepartmentId, authorId: Number(admin?.id) });
   accounts = [];
   for (const platform of ['x', 'facebook', 'mastodon'])
     accounts.push({ id: await fixtures.account(platform, `acct-${platform}`), platform });
@@ -77,24 +77,25 @@ describe('statistics roll-ups', () => {
         await refreshAll(db);
         expect(await table('stats_daily')).toEqual([]);
         const made: number[] = [];
+        const pick = (target: number) => made[target % made.length] ?? 0;
         for (const op of operations) {
           if (op.kind === 'publish') {
-            const account = accounts[op.account]!;
+            const account = accounts[op.account % accounts.length] ?? { id: 0, platform: 'x' };
             made.push(
               await fixtures.publication({
                 accountId: account.id,
                 platform: account.platform,
                 status: op.status,
                 at: new Date(DAY0 + op.minutes * 60_000),
-                departmentId: departments[op.department]!,
+                departmentId: departments[op.department] ?? 0,
               }),
             );
           } else if (op.kind === 'status' && made.length > 0) {
-            await fixtures.setStatus(made[op.target % made.length]!, op.status, new Date(DAY0));
+            await fixtures.setStatus(pick(op.target), op.status, new Date(DAY0));
           } else if (op.kind === 'reading' && made.length > 0) {
             await recordReading(
               db,
-              made[op.target % made.length]!,
+              pick(op.target),
               { values: op.values, takenAt: new Date(DAY0 + op.minutes * 60_000) },
               null,
             );

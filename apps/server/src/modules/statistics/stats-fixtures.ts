@@ -14,13 +14,13 @@ export async function statsFixtures(db: Db, options: { departmentId: number; aut
         values (${departmentId}, ${authorId}, ${authorId}, 'Stats content', '{"type":"doc"}'::jsonb, '', '', 'ready')
         returning id`,
   );
-  const contentId = Number(content!.id);
+  const contentId = Number(content?.id);
   const [parent] = await rawRows<{ id: number }>(
     db,
     sql`insert into publications (content_id, department_id, author_id, status, title)
         values (${contentId}, ${departmentId}, ${authorId}, 'group', 'Stats content') returning id`,
   );
-  const parentId = Number(parent!.id);
+  const parentId = Number(parent?.id);
   return {
     contentId,
     parentId,
@@ -30,7 +30,7 @@ export async function statsFixtures(db: Db, options: { departmentId: number; aut
         sql`insert into channel_accounts (platform, external_id, name, department_id, status)
             values (${platform}, ${`${platform}-${name}`}, ${name}, ${department}, 'active') returning id`,
       );
-      return Number(row!.id);
+      return Number(row?.id);
     },
     async publication(input: {
       accountId: number;
@@ -56,7 +56,7 @@ export async function statsFixtures(db: Db, options: { departmentId: number; aut
               ${input.status === 'failed' ? (input.errorKind ?? 'rejected') : null})
             returning id`,
       );
-      return Number(row!.id);
+      return Number(row?.id);
     },
     async setStatus(publicationId: number, status: string, at: Date): Promise<void> {
       const published = status === 'published' || status === 'withdrawn';
