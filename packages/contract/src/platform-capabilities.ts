@@ -383,9 +383,10 @@ const tiktok = {
   // §10 OAuth: short access tokens, rotating refresh tokens.
   tokenRenewal: 'refresh',
   canRevoke: false,
-  scopes: ['user.info.basic', 'video.publish', 'video.upload', 'video.list'],
+  // §10 OAuth: video.list for the posts' counts, user.info.stats for the followers (as postiz asks).
+  scopes: ['user.info.basic', 'user.info.stats', 'video.publish', 'video.upload', 'video.list'],
   metrics: true,
-  accountMetrics: false,
+  accountMetrics: true,
   // §10 Limits: video title up to 2,200 characters [3rd] (postiz caps at 2,000).
   text: {
     maxLength: 2_200,

@@ -4,6 +4,7 @@ import type { FakeContext, FakeServer } from '../fake-server.ts';
 import { AFTER_COMMIT_FAULTS } from '../faults.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { postPage } from '../post-page.ts';
+import type { FakePost } from '../posts.ts';
 import { sendProfile } from '../profile-page.ts';
 import { bearerToken } from '../guard.ts';
 import { type TikTokHandler, object } from './call.ts';
@@ -17,6 +18,7 @@ import { uploadRoutes } from './upload.ts';
  * TikTok on loopback (platforms.md §10): Login Kit's consent and token endpoints, the Content
  * Posting API's Direct Post (creator info, video init with chunked upload or a pull, photo init,
  * status), video/query for metrics, video/list (where a post whose answer was lost is found),
+ * user/info (the creator's profile and counts, each field behind its scope),
  * each answer in TikTok's `{data, error{code,message,log_id}}`, and each public post's page at
  * /@<username>/video/<id> (or /photo/<id>). Fault switches match the path
  * ("POST /v2/post/publish/video/init/", "PUT upload") as `call` and the open_id as `account`.
@@ -39,6 +41,7 @@ export interface TikTokFake extends FakeServer {
     nickname?: string;
     privacyLevelOptions?: string[];
     maxVideoPostDurationSec?: number;
+    followers?: number;
   }): TikTokCreator;
 }
 
@@ -96,6 +99,29 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): voi
     });
   }
 
+  // GET /v2/user/info/?fields=…: each field needs its scope; one not granted refuses the call.
+  app.get('/v2/user/info/', async (request, reply) => {
+    const check = state.oauth.check(bearerToken(request));
+    const creator = check.ok ? state.creators.get(check.token.userId) : undefined;
+    if (!check.ok || !creator) return invalidToken(reply);
+    const query = request.query as Record<string, string | undefined>;
+    state.calls.push({ call: 'GET /v2/user/info/', body: query });
+    const fault = ctx.faults.take('GET /v2/user/info/', creator.openId);
+    const after = ctx.afterCommit(reply, fault, () => answerFault(reply, { kind: 'serverError' }));
+    if (after) return after;
+    if (fault && fault.kind !== 'slowProcessing') return answerFault(reply, fault);
+    const fields = (query['fields'] ?? '').split(',').filter(Boolean);
+    if (fields.length === 0) return invalidParam(reply, 'fields is required.');
+    const unknown = fields.find((f) => !(f in USER_FIELDS));
+    if (unknown) return invalidParam(reply, `Invalid field: ${unknown}.`);
+    const missing = fields.map((f) => USER_FIELDS[f]?.[0] ?? '').find((s) => !check.token.scopes.includes(s));
+    if (missing) return scopeNotAuthorized(reply, missing);
+    const user = Object.fromEntries(
+      fields.map((f) => [f, USER_FIELDS[f]?.[1](creator, ctx.url, ctx.posts.live()) ?? null]),
+    );
+    return ok(reply, { user });
+  });
+
   // www.tiktok.com/@<username>: the creator's profile, and where a post not yet public links.
   app.get<{ Params: { username: string } }>('/@:username', async (request, reply) => {
     const creator = [...state.creators.values()].find((c) => c.username === request.params.username);
@@ -139,6 +165,28 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): voi
   );
 }
 
+/** user/info's fields (the Display API's User object), each with the scope it needs and its value. */
+const USER_FIELDS: Record<
+  string,
+  [scope: string, value: (creator: TikTokCreator, base: string, posts: FakePost[]) => unknown]
+> = {
+  open_id: ['user.info.basic', (c) => c.openId],
+  union_id: ['user.info.basic', (c) => `union-${c.openId}`],
+  avatar_url: ['user.info.basic', (c, base) => avatarUrl(base, c.username)],
+  display_name: ['user.info.basic', (c) => c.nickname],
+  username: ['user.info.profile', (c) => c.username],
+  profile_deep_link: ['user.info.profile', (c, base) => `${base}/@${c.username}`],
+  is_verified: ['user.info.profile', () => false],
+  follower_count: ['user.info.stats', (c) => c.followers],
+  following_count: ['user.info.stats', () => 0],
+  likes_count: [
+    'user.info.stats',
+    (c, _base, posts) =>
+      posts.filter((p) => p.account === c.openId).reduce((sum, p) => sum + (p.metrics.reactions ?? 0), 0),
+  ],
+  video_count: ['user.info.stats', (c, _base, posts) => posts.filter((p) => p.account === c.openId).length],
+};
+
 /** video/query: the counters of the creator's own posts, only the fields asked for. */
 function videoQuery(call: Parameters<TikTokHandler>[0]) {
   const fields = (call.query['fields'] ?? '').split(',').filter(Boolean);
@@ -153,7 +201,7 @@ function videoQuery(call: Parameters<TikTokHandler>[0]) {
       id: post.id,
       create_time: Math.floor(post.createdAt.getTime() / 1000),
       title: post.text,
-      like_count: post.metrics.likes ?? 0,
+      like_count: post.metrics.reactions ?? 0,
       comment_count: post.metrics.comments ?? 0,
       share_count: post.metrics.shares ?? 0,
       view_count: post.metrics.views ?? 0,

@@ -18,6 +18,8 @@ export interface TikTokCreator {
   /** An unaudited app sees only SELF_ONLY (platforms.md §10 Publish). */
   privacyLevelOptions: string[];
   maxVideoPostDurationSec: number;
+  /** user/info's follower_count; tests set it. */
+  followers: number;
 }
 
 export type PublishStatus =
@@ -86,6 +88,7 @@ export class TikTokState {
     nickname?: string;
     privacyLevelOptions?: string[];
     maxVideoPostDurationSec?: number;
+    followers?: number;
   }): TikTokCreator {
     const openId = `-000${this.creators.size + 1}${creator.username.replace(/\W/g, '')}`;
     const added = {
@@ -94,6 +97,7 @@ export class TikTokState {
       nickname: creator.nickname ?? creator.username,
       privacyLevelOptions: creator.privacyLevelOptions ?? [...PRIVACY_LEVELS],
       maxVideoPostDurationSec: creator.maxVideoPostDurationSec ?? 600,
+      followers: creator.followers ?? 0,
     };
     this.creators.set(openId, added);
     this.oauth.addUser({ id: openId, name: added.nickname });

@@ -117,7 +117,7 @@ describe('TikTok: connect', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       client_key: CLIENT.clientId,
       response_type: 'code',
-      scope: 'user.info.basic,video.publish,video.upload,video.list',
+      scope: 'user.info.basic,user.info.stats,video.publish,video.upload,video.list',
       redirect_uri: REDIRECT,
       state: 's',
     });
@@ -126,7 +126,7 @@ describe('TikTok: connect', () => {
   it('exchanges the code for a grant with both lifetimes, as TikTok answers them', () => {
     const creator = [...fake.state.creators.values()][0];
     expect(account.grant).toMatchObject({
-      scopes: ['user.info.basic', 'video.publish', 'video.upload', 'video.list'],
+      scopes: ['user.info.basic', 'user.info.stats', 'video.publish', 'video.upload', 'video.list'],
       expiresAt: new Date(clock.now().getTime() + 2 * 3600_000).toISOString(),
       refreshExpiresAt: new Date(clock.now().getTime() + 180 * 86400_000).toISOString(),
       context: { openId: creator?.openId },
@@ -395,10 +395,51 @@ describe('TikTok: publish and metrics', () => {
   });
 
   itReadsMetrics(
-    'reads metrics from video/query',
-    { views: 900, likes: 80, shares: 7, comments: 5 },
+    'reads metrics from video/query: views, likes, comments, shares',
+    { views: 900, reactions: 80, shares: 7, comments: 5 },
     fixture,
   );
+
+  it('leaves out what the video object does not give (reach, saves, link clicks, watch time)', async () => {
+    const published = await adapter.publish(account, post('Partly counted', [testMedia('video')]));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 40, reach: 30, saves: 4, linkClicks: 2, watchTimeS: 300 };
+    const metrics = await adapter.metrics?.(account, published.externalId);
+    expect(metrics).toEqual({
+      views: 40,
+      reactions: 0,
+      comments: 0,
+      shares: 0,
+      at: clock.now().toISOString(),
+    });
+    expect(fake.state.calls.at(-1)).toMatchObject({
+      call: 'POST /v2/video/query/',
+      body: { filters: { video_ids: [published.externalId] } },
+    });
+  });
+
+  it("reads the creator's follower_count from user/info", async () => {
+    const creator = fake.state.creators.get(account.externalId);
+    if (creator) creator.followers = 12_500;
+    expect(await adapter.accountMetrics?.(account)).toEqual({
+      followers: 12_500,
+      at: clock.now().toISOString(),
+    });
+    expect(fake.state.calls.at(-1)).toEqual({
+      call: 'GET /v2/user/info/',
+      body: { fields: 'follower_count' },
+    });
+  });
+
+  it('a grant without user.info.stats leaves the followers absent and asks nothing', async () => {
+    const older = await connect({ untick: ['user.info.stats'] });
+    expect(older.scopes).not.toContain('user.info.stats');
+    fake.state.calls.length = 0;
+    expect(await adapter.accountMetrics?.({ ...account, grant: older })).toEqual({
+      at: clock.now().toISOString(),
+    });
+    expect(fake.state.calls).toEqual([]);
+  });
 
   it('cannot delete: the API has no such call', async () => {
     const error = await failure(adapter.remove(account, '7300000000000000001'));
@@ -407,6 +448,22 @@ describe('TikTok: publish and metrics', () => {
 });
 
 describe('TikTok: faults', () => {
+  it('metrics: rate_limit_exceeded → rateLimited; user/info with an expired token → reauthorize', async () => {
+    const published = await adapter.publish(account, post('Counted later', [testMedia('video')]));
+    fake.faults.set({ kind: 'rateLimited', call: 'POST /v2/video/query/', times: 1 });
+    await expectFailure(adapter.metrics?.(account, published.externalId), {
+      kind: 'rateLimited',
+      status: 429,
+      platformCode: 'rate_limit_exceeded',
+    });
+    fake.faults.set({ kind: 'expiredToken', call: 'GET /v2/user/info/', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), {
+      kind: 'reauthorize',
+      status: 401,
+      platformCode: 'access_token_invalid',
+    });
+  });
+
   itMapsAccountFaults(
     {
       expiredToken: { kind: 'reauthorize', status: 401, platformCode: 'access_token_invalid' },

@@ -52,6 +52,8 @@ export interface TikTokAdapterSettings extends OAuthClientSettings, AdapterCallS
 }
 
 const SCOPES = PLATFORM_CAPABILITIES.tiktok.scopes;
+/** user/info's counts (follower_count) need it (platforms.md §10 OAuth: postiz asks for it). */
+const STATS_SCOPE = 'user.info.stats';
 type Kind = 'video' | 'photo';
 /**
  * TikTok's own choices. PublishOptions intersects every platform's, where YouTube's `privacy`
@@ -348,9 +350,13 @@ export function createTikTokAdapter(settings: TikTokAdapterSettings): PlatformAd
         }),
       );
     },
+    /**
+     * platforms.md §10 Metrics, video/query: views, likes (TikTok's one reaction), comments and
+     * shares. TikTok's video object gives no reach, saves, link clicks or watch time: absent.
+     */
     async metrics(account, externalId) {
-      const { videos } = await tiktokApi(http, hosts.api, account.grant.accessToken).videos([externalId]);
-      const found = videos?.find((v) => v.id === externalId);
+      const videos = await tiktokApi(http, hosts.api, account.grant.accessToken).videos([externalId]);
+      const found = videos.find((v) => v.id === externalId);
       if (!found)
         throw new PlatformError('rejected', {
           platform: 'tiktok',
@@ -358,10 +364,23 @@ export function createTikTokAdapter(settings: TikTokAdapterSettings): PlatformAd
         });
       return {
         views: found.view_count,
-        likes: found.like_count,
+        reactions: found.like_count,
         comments: found.comment_count,
         shares: found.share_count,
         at: clock.now().toISOString(),
+      };
+    },
+    /**
+     * The creator's follower_count from user/info, which needs user.info.stats. A grant from
+     * before Postdeck asked for it has none: its followers are absent (reconnecting grants it)
+     * rather than a refusal every day.
+     */
+    async accountMetrics(account) {
+      const at = clock.now().toISOString();
+      if (!account.grant.scopes.includes(STATS_SCOPE)) return { at };
+      return {
+        followers: await tiktokApi(http, hosts.api, account.grant.accessToken).followers(),
+        at,
       };
     },
   };

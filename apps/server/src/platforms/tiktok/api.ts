@@ -22,13 +22,25 @@ export interface TikTokPublishStatus {
   publicaly_available_post_id: string[];
 }
 
-export interface TikTokVideo {
-  id: string;
-  like_count?: number;
-  comment_count?: number;
-  share_count?: number;
-  view_count?: number;
-}
+/** A video's counts as video/query answers them (platforms.md §10 Metrics): the fields asked for. */
+const videoCountsSchema = z.object({
+  id: z.union([z.string().min(1), z.number().transform(String)]),
+  like_count: z.number().int().nonnegative().optional(),
+  comment_count: z.number().int().nonnegative().optional(),
+  share_count: z.number().int().nonnegative().optional(),
+  view_count: z.number().int().nonnegative().optional(),
+});
+export type TikTokVideo = z.infer<typeof videoCountsSchema>;
+const videoQuerySchema = z.object({
+  data: z.object({ videos: z.array(videoCountsSchema).default([]) }).default({ videos: [] }),
+});
+
+/** user/info's follower_count (scope user.info.stats). */
+const userStatsSchema = z.object({
+  data: z.object({
+    user: z.object({ follower_count: z.number().int().nonnegative().optional() }).default({}),
+  }),
+});
 
 /** One of the creator's posts as video/list answers it: what a lookup matches on. */
 export interface TikTokListedVideo {
@@ -72,6 +84,17 @@ function answer<T>(schema: z.ZodType<T>, body: unknown): T {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   throw new PlatformError('outcomeUnknown', {
+    platform: 'tiktok',
+    platformMessage: `the answer is not the one TikTok documents (${parsed.error.issues[0]?.message ?? 'unreadable'})`,
+    raw: body,
+  });
+}
+
+/** A read's answer, checked against what TikTok documents: one that does not parse may be asked again. */
+function readAnswer<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  throw new PlatformError('transient', {
     platform: 'tiktok',
     platformMessage: `the answer is not the one TikTok documents (${parsed.error.issues[0]?.message ?? 'unreadable'})`,
     raw: body,
@@ -154,12 +177,23 @@ export function tiktokApi(http: PlatformHttp, api: string, token: string) {
         publicaly_available_post_id: (data.publicaly_available_post_id ?? []).map(String),
       };
     },
-    videos: (ids: string[]) =>
-      post<{ videos?: TikTokVideo[] }>(
-        '/v2/video/query/',
-        { filters: { video_ids: ids } },
-        { fields: 'id,like_count,comment_count,share_count,view_count' },
-      ),
+    /** The counts of the creator's posts by id (those TikTok still has). */
+    async videos(ids: string[]): Promise<TikTokVideo[]> {
+      const body = await send('/v2/video/query/', { filters: { video_ids: ids } }, true, {
+        fields: 'id,like_count,comment_count,share_count,view_count',
+      });
+      return readAnswer(videoQuerySchema, body).data.videos;
+    },
+    /** The creator's followers (GET /v2/user/info/, field follower_count: scope user.info.stats). */
+    async followers(): Promise<number | undefined> {
+      const { body } = await http.request({
+        method: 'GET',
+        url: new URL('/v2/user/info/', api),
+        query: { fields: 'follower_count' },
+        headers: { authorization: headers.authorization },
+      });
+      return readAnswer(userStatsSchema, body).data.user.follower_count;
+    },
     /** One page (max_count up to 20) of the creator's public posts, newest first. */
     async videoList(cursor?: number): Promise<TikTokVideoPage> {
       const page = await post<{ videos?: TikTokListedVideo[]; cursor?: number; has_more?: boolean }>(
