@@ -123,7 +123,7 @@ const youtube = {
     `${GOOGLE_SCOPE}youtube.force-ssl`,
   ],
   metrics: true,
-  accountMetrics: false,
+  accountMetrics: true,
   // §3 Limits: the description (the post's text) ≤ 5000 bytes.
   text: {
     maxLength: 5_000,

@@ -12,6 +12,9 @@ export interface YoutubeChannel {
   handle: string;
   description: string;
   publishedAt: Date;
+  /** statistics.subscriberCount; tests set it. Hidden, channels.list leaves the count out. */
+  subscribers: number;
+  hiddenSubscriberCount: boolean;
 }
 
 export interface VideoMetadata {
@@ -118,6 +121,8 @@ export class GoogleState {
       handle: channel.handle ?? channel.title.toLowerCase().replace(/[^a-z0-9]+/g, ''),
       description: channel.description ?? '',
       publishedAt: this.#now(),
+      subscribers: 0,
+      hiddenSubscriberCount: false,
     };
     this.channels.set(added.id, added);
     return added;

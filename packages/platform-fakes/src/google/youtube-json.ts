@@ -5,7 +5,13 @@ import type { YoutubeChannel, YoutubeVideo } from './state.ts';
 
 const etag = (id: string) => Buffer.from(id).toString('base64url');
 
-export function channelJson(base: string, channel: YoutubeChannel, parts: string[]) {
+export function channelJson(
+  base: string,
+  channel: YoutubeChannel,
+  parts: string[],
+  videoCount = 0,
+  viewCount = 0,
+) {
   const avatar = (size: number) => ({
     url: `${base}/avatars/${channel.id}.png?s=${size}`,
     width: size,
@@ -28,6 +34,17 @@ export function channelJson(base: string, channel: YoutubeChannel, parts: string
       : {}),
     ...(parts.includes('contentDetails')
       ? { contentDetails: { relatedPlaylists: { likes: '', uploads: uploadsPlaylist(channel.id) } } }
+      : {}),
+    // Counts as strings; a hidden subscriber count is left out, hiddenSubscriberCount says why.
+    ...(parts.includes('statistics')
+      ? {
+          statistics: {
+            viewCount: String(viewCount),
+            ...(channel.hiddenSubscriberCount ? {} : { subscriberCount: String(channel.subscribers) }),
+            hiddenSubscriberCount: channel.hiddenSubscriberCount,
+            videoCount: String(videoCount),
+          },
+        }
       : {}),
   };
 }
@@ -84,7 +101,7 @@ export function videoJson(video: YoutubeVideo, post: FakePost | undefined, parts
       ? {
           statistics: {
             viewCount: String(m.views ?? 0),
-            likeCount: String(m.likes ?? 0),
+            likeCount: String(m.reactions ?? 0),
             favoriteCount: '0',
             commentCount: String(m.comments ?? 0),
           },

@@ -42,7 +42,13 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
         : (query['id'] ?? '').split(',').flatMap((id) => state.channels.get(id) ?? []);
     return list(
       'channel',
-      channels.map((c) => channelJson(ctx.url, c, parts)),
+      channels.map((c) => {
+        const uploaded = [...state.videos.values()].filter(
+          (v) => v.channelId === c.id && !ctx.posts.get(v.id)?.deletedAt,
+        );
+        const views = uploaded.reduce((sum, v) => sum + (ctx.posts.get(v.id)?.metrics.views ?? 0), 0);
+        return channelJson(ctx.url, c, parts, uploaded.length, views);
+      }),
     );
   });
 

@@ -347,12 +347,57 @@ describe('YouTube: publish', () => {
     expect(await adapter.find?.(account, post('Never sent', [testMedia('video')]), since)).toBeNull();
   });
 
-  itReadsMetrics('reads metrics', { views: 1200, likes: 30, comments: 4 }, fixture);
+  // A post is a video: its viewCount is its views and its video views alike.
+  itReadsMetrics(
+    'reads statistics: viewCount, likeCount, commentCount',
+    { views: 1200, videoViews: 1200, reactions: 30, comments: 4 },
+    fixture,
+  );
+
+  it('leaves out what videos.list does not give (reach, shares, saves, watch time, link clicks)', async () => {
+    const published = await adapter.publish(account, post('Partly counted', [testMedia('video')]));
+    const stored = fake.posts.get(published.externalId);
+    if (stored)
+      stored.metrics = { views: 70, reach: 50, shares: 3, saves: 2, watchTimeS: 900, linkClicks: 1 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      views: 70,
+      videoViews: 70,
+      reactions: 0,
+      comments: 0,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it("reads the channel's subscriberCount as its followers; a hidden count stays absent", async () => {
+    const channel = fake.state.channels.get(account.externalId);
+    if (!channel) throw new Error('no channel');
+    channel.subscribers = 3_210;
+    expect(await adapter.accountMetrics?.(account)).toEqual({
+      followers: 3_210,
+      at: clock.now().toISOString(),
+    });
+    channel.hiddenSubscriberCount = true;
+    const hidden = await adapter.accountMetrics?.(account);
+    expect(hidden).toEqual({ at: clock.now().toISOString() });
+    expect(hidden && 'followers' in hidden && hidden.followers !== undefined).toBe(false);
+    channel.hiddenSubscriberCount = false;
+  });
 
   itRemovesTwice('removes a video, and takes a second removal as done', fixture);
 });
 
 describe('YouTube: faults', () => {
+  it('statistics: 429 → rateLimited with its wait; an expired token on channels.list → reauthorize', async () => {
+    const published = await adapter.publish(account, post('Counted later', [testMedia('video')]));
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 45, call: 'GET /youtube/v3/videos', times: 1 });
+    await expectFailure(adapter.metrics?.(account, published.externalId), {
+      kind: 'rateLimited',
+      retryAfterMs: 45_000,
+    });
+    fake.faults.set({ kind: 'expiredToken', call: 'GET /youtube/v3/channels', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), { kind: 'reauthorize', status: 401 });
+  });
+
   itMapsAccountFaults(
     {
       expiredToken: { kind: 'reauthorize', status: 401, platformCode: 'authError' },

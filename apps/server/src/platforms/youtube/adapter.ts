@@ -187,16 +187,41 @@ export function createYoutubeAdapter(settings: YoutubeAdapterSettings): Platform
       }
     },
 
+    /**
+     * platforms.md §3 Metrics, videos.list part=statistics: a post is a video, so its viewCount is
+     * both its views and its video views; likeCount its reactions (YouTube leaves it out where the
+     * owner hid likes), commentCount its comments (left out where comments are off). favoriteCount
+     * is always 0 and not read. Watch time and shares come only from the YouTube Analytics API
+     * (scope yt-analytics.readonly, which Postdeck does not ask for): absent, as are reach, saves
+     * and link clicks.
+     */
     async metrics(account, externalId) {
       const [video] = await api(account).videos([externalId], 'statistics');
       if (!video) throw fail('rejected', 'the video is not on YouTube');
-      const count = (value: string | undefined) => (value === undefined ? undefined : Number(value));
+      const views = count(video.statistics?.viewCount);
       return {
-        views: count(video.statistics?.viewCount),
-        likes: count(video.statistics?.likeCount),
+        views,
+        videoViews: views,
+        reactions: count(video.statistics?.likeCount),
         comments: count(video.statistics?.commentCount),
         at: clock.now().toISOString(),
       };
     },
+
+    /** channels.list part=statistics: subscriberCount, absent while the channel hides it. */
+    async accountMetrics(account) {
+      const [channel] = await api(account).channels({ id: account.externalId }, 'statistics');
+      if (!channel) throw fail('rejected', 'the channel is not on YouTube');
+      const statistics = channel.statistics;
+      return {
+        followers: statistics?.hiddenSubscriberCount ? undefined : count(statistics?.subscriberCount),
+        at: clock.now().toISOString(),
+      };
+    },
   };
+}
+
+/** A count YouTube sends as a string of digits; anything else is no count. */
+function count(value: unknown): number | undefined {
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
 }

@@ -10,6 +10,8 @@ export interface YoutubeChannel {
   id: string;
   snippet?: { title: string; customUrl?: string; thumbnails?: Record<string, { url: string }> };
   contentDetails?: { relatedPlaylists?: { uploads?: string } };
+  /** Counts as strings; subscriberCount is left out while hiddenSubscriberCount is true. */
+  statistics?: { subscriberCount?: string; hiddenSubscriberCount?: boolean };
 }
 
 export interface YoutubeVideo {
