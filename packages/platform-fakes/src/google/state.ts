@@ -87,6 +87,8 @@ export class GoogleState {
   readonly channels = new Map<string, YoutubeChannel>();
   readonly sessions = new Map<string, UploadSession>();
   readonly videos = new Map<string, YoutubeVideo>();
+  /** The sandbox's videos' statistics grow with their age where none were set (graph/grown-counts.ts). */
+  youtubeGrownCounts = false;
   readonly accounts = new Map<string, AnalyticsAccount>();
   readonly properties = new Map<string, AnalyticsProperty>();
   /** Codes given with access_type=offline: only their exchange returns a refresh token. */

@@ -1,4 +1,4 @@
-import type { FakePost } from '../posts.ts';
+import type { FakeMetrics, FakePost } from '../posts.ts';
 import type { YoutubeChannel, YoutubeVideo } from './state.ts';
 
 /** YouTube's resources as the Data API writes them (platforms.md §3): only the parts asked for. */
@@ -52,8 +52,15 @@ export function channelJson(
 /** YouTube's uploads playlist of a channel: its id with "UU" for "UC". */
 export const uploadsPlaylist = (channelId: string) => `UU${channelId.slice(2)}`;
 
-export function videoJson(video: YoutubeVideo, post: FakePost | undefined, parts: string[], owner: boolean) {
-  const m = post?.metrics ?? {};
+/** `counts`: the post's counts as answered (grown ones in the sandbox); else those set on it. */
+export function videoJson(
+  video: YoutubeVideo,
+  post: FakePost | undefined,
+  parts: string[],
+  owner: boolean,
+  counts?: FakeMetrics,
+) {
+  const m = counts ?? post?.metrics ?? {};
   return {
     kind: 'youtube#video',
     etag: etag(`${video.id}${video.uploadStatus}`),

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
+import { countsOf } from '../graph/grown-counts.ts';
+import type { FakePost } from '../posts.ts';
 import { authenticate, googleScopes } from './guard.ts';
 import { backendError, youtubeError } from './replies.ts';
 import type { GoogleState, YoutubeVideo } from './state.ts';
@@ -11,6 +13,7 @@ const WRITE = googleScopes('youtube', 'youtube.force-ssl');
 
 /** channels.list, videos.list (processing, statistics), videos.delete, playlistItems.list. */
 export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: GoogleState): void {
+  const counts = (post: FakePost) => countsOf(post, ctx.now(), state.youtubeGrownCounts);
   const list = (kind: string, items: unknown[], extra: Record<string, unknown> = {}) => ({
     kind: `youtube#${kind}ListResponse`,
     etag: 'fake',
@@ -46,7 +49,10 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
         const uploaded = [...state.videos.values()].filter(
           (v) => v.channelId === c.id && !ctx.posts.get(v.id)?.deletedAt,
         );
-        const views = uploaded.reduce((sum, v) => sum + (ctx.posts.get(v.id)?.metrics.views ?? 0), 0);
+        const views = uploaded.reduce((sum, v) => {
+          const post = ctx.posts.get(v.id);
+          return sum + ((post && counts(post).views) ?? 0);
+        }, 0);
         return channelJson(ctx.url, c, parts, uploaded.length, views);
       }),
     );
@@ -68,7 +74,11 @@ export function videoRoutes(app: FastifyInstance, ctx: FakeContext, state: Googl
     for (const video of videos) if (video.channelId === authed.channel?.id) process(video);
     return list(
       'video',
-      videos.map((v) => videoJson(v, ctx.posts.get(v.id), parts, v.channelId === authed.channel?.id)),
+      videos.map((v) => {
+        const post = ctx.posts.get(v.id);
+        const owner = v.channelId === authed.channel?.id;
+        return videoJson(v, post, parts, owner, post && counts(post));
+      }),
     );
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
-import type { FakePost } from '../posts.ts';
+import type { FakeMetrics, FakePost } from '../posts.ts';
+import { countsOf } from './grown-counts.ts';
 import { parseFields, pick } from './fields.ts';
 import { authenticate, requirePageToken } from './guard.ts';
 import { containerStatus, mayPublish, shortcodeUrl } from './instagram.ts';
@@ -16,23 +17,22 @@ type ById = { Params: { version: string; id: string } };
  * platforms.md §1 and §2 Metrics: the metrics each kind of post answers, from the stored counts.
  * The by-type metrics list only the types counted (Graph leaves out the others).
  */
-const PAGE_POST_METRICS: Record<string, (p: FakePost) => unknown> = {
-  post_media_view: (p) => p.metrics.views ?? 0,
-  post_impressions: (p) => p.metrics.views ?? 0,
-  post_total_media_view_unique: (p) => p.metrics.reach ?? 0,
-  post_reactions_like_total: (p) => p.metrics.reactions ?? 0,
-  post_reactions_by_type_total: (p) => (p.metrics.reactions ? { like: p.metrics.reactions } : {}),
-  post_clicks: (p) => p.metrics.linkClicks ?? 0,
-  post_clicks_by_type: (p) =>
-    p.metrics.linkClicks === undefined ? {} : { 'link clicks': p.metrics.linkClicks },
+const PAGE_POST_METRICS: Record<string, (m: FakeMetrics) => unknown> = {
+  post_media_view: (m) => m.views ?? 0,
+  post_impressions: (m) => m.views ?? 0,
+  post_total_media_view_unique: (m) => m.reach ?? 0,
+  post_reactions_like_total: (m) => m.reactions ?? 0,
+  post_reactions_by_type_total: (m) => (m.reactions ? { like: m.reactions } : {}),
+  post_clicks: (m) => m.linkClicks ?? 0,
+  post_clicks_by_type: (m) => (m.linkClicks === undefined ? {} : { 'link clicks': m.linkClicks }),
 };
-const INSTAGRAM_METRICS: Record<string, (p: FakePost) => unknown> = {
-  views: (p) => p.metrics.views ?? 0,
-  reach: (p) => p.metrics.reach ?? 0,
-  likes: (p) => p.metrics.reactions ?? 0,
-  comments: (p) => p.metrics.comments ?? 0,
-  shares: (p) => p.metrics.shares ?? 0,
-  saved: (p) => p.metrics.saves ?? 0,
+const INSTAGRAM_METRICS: Record<string, (m: FakeMetrics) => unknown> = {
+  views: (m) => m.views ?? 0,
+  reach: (m) => m.reach ?? 0,
+  likes: (m) => m.reactions ?? 0,
+  comments: (m) => m.comments ?? 0,
+  shares: (m) => m.shares ?? 0,
+  saved: (m) => m.saves ?? 0,
 };
 
 /**
@@ -42,6 +42,7 @@ const INSTAGRAM_METRICS: Record<string, (p: FakePost) => unknown> = {
  * "GET /{ig-media-id}", "DELETE /{post-id}", "GET /{post-id}/insights".
  */
 export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphState): void {
+  const counts = (post: FakePost) => countsOf(post, ctx.now(), state.grownCounts);
   app.get<ById>('/:version/:id', async (request, reply) => {
     const { id } = request.params;
     const container = state.containers.get(id);
@@ -87,8 +88,8 @@ export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
                 ? 'VIDEO'
                 : 'IMAGE',
           timestamp: graphTime(post.createdAt),
-          like_count: post.metrics.reactions ?? 0,
-          comments_count: post.metrics.comments ?? 0,
+          like_count: counts(post).reactions ?? 0,
+          comments_count: counts(post).comments ?? 0,
         },
         parseFields(authed.params.get('fields') ?? 'id'),
       );
@@ -103,10 +104,10 @@ export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
           message: state.pagePosts.get(id)?.message,
           created_time: graphTime(post.createdAt),
           permalink_url: permalinkOf(ctx.url, state, id),
-          shares: { count: post.metrics.shares ?? 0 },
+          shares: { count: counts(post).shares ?? 0 },
           comments: {
             data: [],
-            summary: { order: 'ranked', total_count: post.metrics.comments ?? 0, can_comment: true },
+            summary: { order: 'ranked', total_count: counts(post).comments ?? 0, can_comment: true },
           },
         },
         parseFields(authed.params.get('fields') ?? 'id,message,created_time'),
@@ -181,7 +182,7 @@ export function nodeRoutes(app: FastifyInstance, ctx: FakeContext, state: GraphS
       data: asked.map((name) => ({
         name,
         period: 'lifetime',
-        values: [{ value: table[name]?.(post) }],
+        values: [{ value: table[name]?.(counts(post)) }],
         title: name,
         description: name,
         id: `${id}/insights/${name}/lifetime`,

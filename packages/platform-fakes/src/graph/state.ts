@@ -116,6 +116,8 @@ export class GraphState {
   readonly shortcodes = new Map<string, string>();
   /** Calls per business object (page, IG user) for the usage headers. */
   readonly calls = new Map<string, number>();
+  /** The sandbox's posts' counts grow with their age where none were set (grown-counts.ts). */
+  grownCounts = false;
   /** The chunk size the upload sessions ask for (Graph picks it; tests make it small). */
   videoChunkBytes = 4 * 1024 * 1024;
   #next = 1_000;

@@ -90,4 +90,32 @@ describe('TikTok fake', () => {
     expect(status).toBe(200);
     expect(JSON.parse(body)).toMatchObject({ error: { code: 'spam_risk_text', message: 'Flagged.' } });
   });
+
+  it('answers user/info field by field, each behind its scope', async () => {
+    const creator = [...fake.state.creators.values()][0];
+    if (!creator) throw new Error('no creator');
+    const info = (fields: string, scopes: string[]) =>
+      fetch(`${fake.url}/v2/user/info/?fields=${fields}`, {
+        headers: {
+          authorization: `Bearer ${fake.state.oauth.issue('key', creator.openId, scopes).access.token}`,
+        },
+      }).then(async (r) => [r.status, await r.json()] as const);
+    expect(await info('open_id,display_name,follower_count', ['user.info.basic', 'user.info.stats'])).toEqual(
+      [
+        200,
+        {
+          data: {
+            user: {
+              open_id: creator.openId,
+              display_name: creator.nickname,
+              follower_count: creator.followers,
+            },
+          },
+          error: { code: 'ok', message: '', log_id: expect.any(String) },
+        },
+      ],
+    );
+    const [status, refused] = await info('follower_count', ['user.info.basic']);
+    expect([status, refused]).toMatchObject([401, { error: { code: 'scope_not_authorized' } }]);
+  });
 });

@@ -4,7 +4,8 @@ import type { FakeContext, FakeServer } from '../fake-server.ts';
 import { AFTER_COMMIT_FAULTS } from '../faults.ts';
 import { type OAuthFakeOptions, startOAuthFake } from '../oauth/start.ts';
 import { postPage } from '../post-page.ts';
-import type { FakePost } from '../posts.ts';
+import { countsOf } from '../graph/grown-counts.ts';
+import type { FakeMetrics, FakePost } from '../posts.ts';
 import { sendProfile } from '../profile-page.ts';
 import { bearerToken } from '../guard.ts';
 import { type TikTokHandler, object } from './call.ts';
@@ -52,7 +53,10 @@ export async function startTikTokFake(options: OAuthFakeOptions = {}): Promise<T
 
 /** The sandbox's TikTok: one creator whose app is audited (public posts allowed). */
 export function seedTikTokSandbox(fake: TikTokFake): { creator: TikTokCreator } {
-  return { creator: fake.addCreator({ username: 'postdeck.demo', nickname: 'Postdeck Demo' }) };
+  fake.state.grownCounts = true;
+  return {
+    creator: fake.addCreator({ username: 'postdeck.demo', nickname: 'Postdeck Demo', followers: 5_620 }),
+  };
 }
 
 function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): void {
@@ -116,8 +120,9 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): voi
     if (unknown) return invalidParam(reply, `Invalid field: ${unknown}.`);
     const missing = fields.map((f) => USER_FIELDS[f]?.[0] ?? '').find((s) => !check.token.scopes.includes(s));
     if (missing) return scopeNotAuthorized(reply, missing);
+    const counts = (post: FakePost) => countsOf(post, ctx.now(), state.grownCounts);
     const user = Object.fromEntries(
-      fields.map((f) => [f, USER_FIELDS[f]?.[1](creator, ctx.url, ctx.posts.live()) ?? null]),
+      fields.map((f) => [f, USER_FIELDS[f]?.[1](creator, ctx.url, ctx.posts.live(), counts) ?? null]),
     );
     return ok(reply, { user });
   });
@@ -168,7 +173,15 @@ function routes(app: FastifyInstance, ctx: FakeContext, state: TikTokState): voi
 /** user/info's fields (the Display API's User object), each with the scope it needs and its value. */
 const USER_FIELDS: Record<
   string,
-  [scope: string, value: (creator: TikTokCreator, base: string, posts: FakePost[]) => unknown]
+  [
+    scope: string,
+    value: (
+      creator: TikTokCreator,
+      base: string,
+      posts: FakePost[],
+      counts: (post: FakePost) => FakeMetrics,
+    ) => unknown,
+  ]
 > = {
   open_id: ['user.info.basic', (c) => c.openId],
   union_id: ['user.info.basic', (c) => `union-${c.openId}`],
@@ -181,8 +194,8 @@ const USER_FIELDS: Record<
   following_count: ['user.info.stats', () => 0],
   likes_count: [
     'user.info.stats',
-    (c, _base, posts) =>
-      posts.filter((p) => p.account === c.openId).reduce((sum, p) => sum + (p.metrics.reactions ?? 0), 0),
+    (c, _base, posts, counts) =>
+      posts.filter((p) => p.account === c.openId).reduce((sum, p) => sum + (counts(p).reactions ?? 0), 0),
   ],
   video_count: ['user.info.stats', (c, _base, posts) => posts.filter((p) => p.account === c.openId).length],
 };
@@ -197,14 +210,15 @@ function videoQuery(call: Parameters<TikTokHandler>[0]) {
   const videos = ids.flatMap((id) => {
     const post = call.ctx.posts.get(String(id));
     if (!post || post.account !== call.creator.openId || post.deletedAt) return [];
+    const counts = countsOf(post, call.ctx.now(), call.state.grownCounts);
     const all: Record<string, unknown> = {
       id: post.id,
       create_time: Math.floor(post.createdAt.getTime() / 1000),
       title: post.text,
-      like_count: post.metrics.reactions ?? 0,
-      comment_count: post.metrics.comments ?? 0,
-      share_count: post.metrics.shares ?? 0,
-      view_count: post.metrics.views ?? 0,
+      like_count: counts.reactions ?? 0,
+      comment_count: counts.comments ?? 0,
+      share_count: counts.shares ?? 0,
+      view_count: counts.views ?? 0,
     };
     return [Object.fromEntries(fields.filter((f) => f in all).map((f) => [f, all[f]]))];
   });

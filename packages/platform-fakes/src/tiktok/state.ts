@@ -69,6 +69,8 @@ export class TikTokState {
    * Tests that publish more often with one token raise it.
    */
   initsPerMinute = 6;
+  /** The sandbox's posts' counts grow with their age where none were set (graph/grown-counts.ts). */
+  grownCounts = false;
   /** When each token called an init endpoint, within the last minute. */
   readonly initCalls = new Map<string, Date[]>();
   #next = 7_300_000_000_000_000_000n;

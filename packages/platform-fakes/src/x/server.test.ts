@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grownCounts } from '../graph/grown-counts.ts';
 import { seedXSandbox, startXFake, type XFake } from './server.ts';
 
 let fake: XFake;
@@ -109,5 +110,34 @@ describe('X fake', () => {
     expect(
       ((await status.json()) as { data: { processing_info: { state: string } } }).data.processing_info.state,
     ).toBe('succeeded');
+  });
+
+  it("answers a user's followers in public_metrics, and a sandbox post's grown counts", async () => {
+    const user = fake.state.findUser('postdeck_demo');
+    const me = (await (await call('/2/users/me?user.fields=public_metrics')).json()) as {
+      data: { public_metrics: Record<string, number> };
+    };
+    expect(me.data.public_metrics).toMatchObject({ followers_count: user?.followers });
+    const created = (await (
+      await call('/2/tweets', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: 'Grows in the sandbox' }),
+      })
+    ).json()) as { data: { id: string } };
+    const post = fake.posts.get(created.data.id);
+    if (!post) throw new Error('not stored');
+    post.createdAt = new Date(now.getTime() - 48 * 3_600_000);
+    const read = async () =>
+      (
+        (await (await call(`/2/tweets/${post.id}?tweet.fields=public_metrics`)).json()) as {
+          data: { public_metrics: Record<string, number> };
+        }
+      ).data.public_metrics;
+    const grown = grownCounts(post, now);
+    expect(await read()).toMatchObject({ impression_count: grown.views, like_count: grown.reactions });
+    expect(grown.views).toBeGreaterThan(0);
+    post.metrics = { views: 7 };
+    expect(await read()).toMatchObject({ impression_count: 7, like_count: 0 });
   });
 });

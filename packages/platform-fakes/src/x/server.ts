@@ -32,9 +32,10 @@ export async function startXFake(options: XFakeOptions = {}): Promise<XFake> {
 
 /** The sandbox's demo: one user, whose own timeline is the one target X has. */
 export function seedXSandbox(fake: XFake): { user: XUser } {
+  fake.state.grownCounts = true;
   const user =
     fake.state.findUser('postdeck_demo') ??
-    fake.addUser({ username: 'postdeck_demo', name: 'Postdeck Demo' });
+    fake.addUser({ username: 'postdeck_demo', name: 'Postdeck Demo', followers: 2_140 });
   return { user };
 }
 

@@ -34,6 +34,8 @@ export class XState {
   readonly oauth: OAuthStore;
   readonly users = new Map<string, XUser>();
   readonly uploads = new Map<string, XUpload>();
+  /** The sandbox's posts' counts grow with their age where none were set (graph/grown-counts.ts). */
+  grownCounts = false;
   /** Quote posts of a post, by its id (public_metrics.quote_count); its reposts are its metrics' shares. */
   readonly quotes = new Map<string, number>();
   /** reply_settings a post was created with, by post id (absent: everyone may reply). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { FakeContext } from '../fake-server.ts';
 import { Params } from '../params.ts';
+import { countsOf } from '../graph/grown-counts.ts';
 import type { FakePost } from '../posts.ts';
 import { authenticate, hasScope } from './guard.ts';
 import { ready } from './media.ts';
@@ -72,7 +73,7 @@ export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
     const post = ctx.posts.get(request.params.id);
     // A missing post is a partial error: 200 with `errors` and no `data` (platforms.md §4 Errors).
     if (!post || post.deletedAt) return { errors: [notFoundError('tweet', request.params.id)] };
-    return { data: tweetJson(state, post, fields(new Params(request))) };
+    return { data: tweetJson(state, post, fields(new Params(request)), ctx.now()) };
   });
 
   app.delete<{ Params: { id: string } }>('/2/tweets/:id', async (request, reply) => {
@@ -114,7 +115,7 @@ export function tweetRoutes(app: FastifyInstance, ctx: FakeContext, state: XStat
     const next = offset + max < window.length ? encodeToken(offset + max) : undefined;
     if (found.length === 0) return { meta: { result_count: 0 } };
     return {
-      data: found.map((p) => tweetJson(state, p, fields(params))),
+      data: found.map((p) => tweetJson(state, p, fields(params), ctx.now())),
       meta: {
         result_count: found.length,
         newest_id: found[0]?.id,
@@ -135,7 +136,7 @@ function fields(params: Params): string[] {
 }
 
 /** A post as v2 answers it: id, text and edit history always; the rest as tweet.fields asks. */
-function tweetJson(state: XState, post: FakePost, asked: string[]) {
+function tweetJson(state: XState, post: FakePost, asked: string[], now: Date) {
   return {
     id: post.id,
     text: post.text,
@@ -145,17 +146,19 @@ function tweetJson(state: XState, post: FakePost, asked: string[]) {
     ...(asked.includes('reply_settings')
       ? { reply_settings: state.replySettings.get(post.id) ?? 'everyone' }
       : {}),
-    ...(asked.includes('public_metrics')
-      ? {
-          public_metrics: {
-            retweet_count: post.metrics.shares ?? 0,
-            reply_count: post.metrics.comments ?? 0,
-            like_count: post.metrics.reactions ?? 0,
-            quote_count: state.quotes.get(post.id) ?? 0,
-            bookmark_count: post.metrics.saves ?? 0,
-            impression_count: post.metrics.views ?? 0,
-          },
-        }
-      : {}),
+    ...(asked.includes('public_metrics') ? { public_metrics: publicMetrics(state, post, now) } : {}),
+  };
+}
+
+/** platforms.md §4 Metrics: a post's public_metrics, from its counts (grown ones in the sandbox). */
+function publicMetrics(state: XState, post: FakePost, now: Date) {
+  const counts = countsOf(post, now, state.grownCounts);
+  return {
+    retweet_count: counts.shares ?? 0,
+    reply_count: counts.comments ?? 0,
+    like_count: counts.reactions ?? 0,
+    quote_count: state.quotes.get(post.id) ?? 0,
+    bookmark_count: counts.saves ?? 0,
+    impression_count: counts.views ?? 0,
   };
 }
