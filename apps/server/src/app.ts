@@ -24,6 +24,7 @@ import type { Avatars } from './modules/channels/avatars.ts';
 import type { ChannelHealth } from './modules/channels/health.ts';
 import { createChannelsModule } from './modules/channels/module.ts';
 import { createPublishingModule } from './modules/publishing/module.ts';
+import { type StatisticsModule, createStatisticsModule } from './modules/statistics/module.ts';
 import { publishExportRoutes } from './modules/publish-export/routes.ts';
 import { publishImportRoutes } from './modules/publish-import/routes.ts';
 import { publishScheduleRoutes } from './modules/publish-schedule/module.ts';
@@ -75,6 +76,8 @@ declare module 'fastify' {
     publicationScreenshots: Screenshots;
     /** The platforms (and in the sandbox their local servers), exposed so tests reach a server's switches. */
     platforms: PlatformRegistry;
+    /** The metrics schedule and the roll-ups, exposed so tests run a reading or a refresh when they choose (as their jobs do). */
+    statistics: StatisticsModule;
   }
 }
 
@@ -230,6 +233,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     metrics: metrics?.publishing,
   });
   await publishing.registerJobs();
+  const statistics = createStatisticsModule({
+    db: database.db,
+    clock,
+    registry: channels.registry,
+    vault: channels.vault,
+    jobs: deps.jobs,
+    log: (message, detail) => app.log.info(detail ?? {}, `statistics: ${message}`),
+  });
+  await statistics.registerJobs();
+  app.decorate('statistics', statistics);
   app.addHook('onClose', async () => publishing.close());
   app.decorate('publishing', publishing.worker);
   app.decorate('publicationScreenshots', publishing.screenshots);
@@ -284,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       materials.routes(api);
       channels.routes(api);
       publishing.routes(api);
+      statistics.routes(api);
       publishExportRoutes(api, { db: database.db, clock });
       publishImportRoutes(api, { db: database.db, clock, jobs: deps.jobs, materials: materials.service });
       publishScheduleRoutes(api, {

@@ -75,10 +75,16 @@ export type StatsGranularity = (typeof STATS_GRANULARITIES)[number];
 /** The longest range the page asks about at once: two years and a day. */
 export const STATS_RANGE_MAX_DAYS = 732;
 
+/** A real calendar day written YYYY-MM-DD (Date.parse alone takes 2026-02-30 as 2 March). */
+const isCalendarDay = (v: string) => {
+  const time = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
+};
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'validation.date');
+  .refine(isCalendarDay, 'validation.date');
 
 const dayMs = 86_400_000;
 export const daysBetween = (from: string, to: string) =>
@@ -99,6 +105,8 @@ const statisticsFilters = {
 };
 
 const checkRange = (q: { from: string; to: string }, ctx: z.RefinementCtx) => {
+  // A day that is not one has its own error already.
+  if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
   const days = daysBetween(q.from, q.to);
   if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.rangeOrder' });
   else if (days >= STATS_RANGE_MAX_DAYS)

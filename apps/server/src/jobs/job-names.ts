@@ -34,6 +34,12 @@ export interface JobPayloads {
   'publishing.sweep': Record<string, never>;
   /** A published post's public page photographed as proof (issue 20 item 8); the handler checks its state first. */
   'publishing.screenshot': { publicationId: number };
+  /** Every minute: the published posts' metrics due at their checkpoints (issue 23). */
+  'statistics.collect': Record<string, never>;
+  /** Every minute: the statistics' roll-ups of the keys marked since. */
+  'statistics.refresh': Record<string, never>;
+  /** Daily: every account's followers. */
+  'statistics.accounts': Record<string, never>;
 }
 
 /** A name-to-payload map the queue accepts; JobPayloads in the app, a local map in tests. */
@@ -71,4 +77,9 @@ export const jobQueues: QueueSettingsMap<JobPayloads> = {
   // A post may show on its page a moment after the platform said yes, and sites fail for a while:
   // a few spaced tries; a refused address is not tried again (screenshot-job.ts).
   'publishing.screenshot': { retryLimit: 2, retryDelay: 60, retryBackoff: true, expireInSeconds: 5 * 60 },
+  // Each run takes what is due then; readings claimed by a run that died come due again (collect.ts).
+  'statistics.collect': { retryLimit: 0, expireInSeconds: 10 * 60 },
+  'statistics.refresh': { retryLimit: 0, expireInSeconds: 10 * 60 },
+  // A day's reading missed is tried again within the hour; a second on the same day replaces the first.
+  'statistics.accounts': { retryLimit: 2, retryDelay: 20 * 60, expireInSeconds: 60 * 60 },
 };

@@ -42,6 +42,24 @@ export const metricSums = (alias: string): SQL =>
 /** A result row's metrics back to numbers or null. */
 export function metricsOfRow(row: Record<string, unknown>): Record<PostMetric, number | null> {
   return Object.fromEntries(
-    POST_METRICS.map((name) => [name, row[name] === null || row[name] === undefined ? null : Number(row[name])]),
+    POST_METRICS.map((name) => [
+      name,
+      row[name] === null || row[name] === undefined ? null : Number(row[name]),
+    ]),
   ) as Record<PostMetric, number | null>;
 }
+
+/**
+ * A timestamp as the driver gave it in a raw query: a Date (node-postgres), or PostgreSQL's text
+ * (PGlite: `2026-06-01 09:00:00+00`, which Date.parse does not read everywhere).
+ */
+export function dateOf(value: unknown): Date {
+  if (value instanceof Date) return value;
+  return new Date(
+    String(value)
+      .replace(' ', 'T')
+      .replace(/([+-]\d\d)$/, '$1:00'),
+  );
+}
+
+export const isoOf = (value: unknown) => dateOf(value).toISOString();

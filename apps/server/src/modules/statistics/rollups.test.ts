@@ -23,7 +23,10 @@ beforeAll(async () => {
     sql`insert into departments (name, parent_id) values ('Other', ${made.rootDepartmentId}) returning id`,
   );
   departments = [made.rootDepartmentId, Number(other?.id)];
-  fixtures = await statsFixtures(database.db, { departmentId: made.rootDepartmentId, authorId: Number(admin?.id) });
+  fixtures = await statsFixtures(database.db, {
+    departmentId: made.rootDepartmentId,
+    authorId: Number(admin?.id),
+  });
   accounts = [];
   for (const platform of ['x', 'facebook', 'mastodon'])
     accounts.push({ id: await fixtures.account(platform, `acct-${platform}`), platform });
@@ -47,7 +50,11 @@ const operation = fc.oneof(
     status: fc.constantFrom(...STATUSES),
     minutes: fc.nat(3 * 24 * 60),
   }),
-  fc.record({ kind: fc.constant('status' as const), target: fc.nat(50), status: fc.constantFrom(...STATUSES) }),
+  fc.record({
+    kind: fc.constant('status' as const),
+    target: fc.nat(50),
+    status: fc.constantFrom(...STATUSES),
+  }),
   fc.record({
     kind: fc.constant('reading' as const),
     target: fc.nat(50),
@@ -115,7 +122,9 @@ describe('statistics roll-ups', () => {
               join lateral (select * from metric_snapshots s where s.publication_id = pm.publication_id
                 order by s.taken_at desc, s.id asc limit 1) s on true
               where ${sql.raw(
-                POST_METRICS.map((n) => `pm.${METRIC_COLUMN[n]} is distinct from s.${METRIC_COLUMN[n]}`).join(' or '),
+                POST_METRICS.map((n) => `pm.${METRIC_COLUMN[n]} is distinct from s.${METRIC_COLUMN[n]}`).join(
+                  ' or ',
+                ),
               )}`,
         );
         expect(latestMismatch).toEqual([]);

@@ -60,9 +60,17 @@ export function rawHourly(where: SQL): SQL {
 }
 
 const dailyColumns = sql.raw(
-  ['day', 'account_id', 'department_id', 'platform', 'publications', 'published', 'failed', ...columns, 'engagement'].join(
-    ', ',
-  ),
+  [
+    'day',
+    'account_id',
+    'department_id',
+    'platform',
+    'publications',
+    'published',
+    'failed',
+    ...columns,
+    'engagement',
+  ].join(', '),
 );
 
 /**
