@@ -4,12 +4,13 @@ import type { ComponentType } from 'react';
 /** A route's `lazy`: loads the page module only when the page is first visited. */
 export type PageLoader = () => Promise<{ Component: ComponentType }>;
 
-const comingSoon: PageLoader = () =>
+/** The 'coming in a later release' placeholder, for a menu page whose feature has not landed yet. */
+export const comingSoon: PageLoader = () =>
   import('../pages/coming-soon-page').then((module) => ({ Component: module.ComingSoonPage }));
 
 /**
- * The one map from a menu url to its page. Every page is the 'coming in a later release'
- * placeholder until its feature lands; a feature replaces its line here.
+ * The one map from a menu url to its page. A page is the `comingSoon` placeholder until its
+ * feature lands; a feature replaces its line here.
  */
 const REGISTRY = {
   [PAGES.departmentContent]: () =>
@@ -38,7 +39,10 @@ const REGISTRY = {
     import('../features/materials/pages/materials-page').then((module) => ({
       Component: module.MaterialsPage,
     })),
-  [PAGES.statistics]: comingSoon,
+  [PAGES.statistics]: () =>
+    import('../features/statistics/pages/statistics-page').then((module) => ({
+      Component: module.StatisticsPage,
+    })),
   [PAGES.users]: () =>
     import('../features/users/pages/users-page').then((module) => ({ Component: module.UsersPage })),
   [PAGES.roles]: () =>

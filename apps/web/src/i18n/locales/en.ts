@@ -4,6 +4,7 @@ import { enPublishing } from './publishing/en';
 import { enSchedule } from './schedule/en';
 import { enPublishHistory } from './publish-history/en';
 import { enPublishImport } from './publish-import/en';
+import { enStatistics } from './statistics/en';
 
 /**
  * English texts of antd's pages (en-boot.ts holds those the first paint needs); the shape every
@@ -461,6 +462,7 @@ export const en = {
   schedule: enSchedule,
   publishHistory: enPublishHistory,
   publishImport: enPublishImport,
+  statistics: enStatistics,
   shell: {
     sandbox: 'Sandbox',
     sandboxHint: 'Channels run on local test servers: nothing reaches the real platforms.',

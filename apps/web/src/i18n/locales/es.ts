@@ -4,6 +4,7 @@ import { esPublishing } from './publishing/es';
 import { esSchedule } from './schedule/es';
 import { esPublishHistory } from './publish-history/es';
 import { esPublishImport } from './publish-import/es';
+import { esStatistics } from './statistics/es';
 import type { Messages } from './en';
 
 export const es: Messages = {
@@ -463,6 +464,7 @@ export const es: Messages = {
   schedule: esSchedule,
   publishHistory: esPublishHistory,
   publishImport: esPublishImport,
+  statistics: esStatistics,
   shell: {
     sandbox: 'Entorno de pruebas',
     sandboxHint:

@@ -4,6 +4,7 @@ import { jaPublishing } from './publishing/ja';
 import { jaSchedule } from './schedule/ja';
 import { jaPublishHistory } from './publish-history/ja';
 import { jaPublishImport } from './publish-import/ja';
+import { jaStatistics } from './statistics/ja';
 import type { Messages } from './en';
 
 export const ja: Messages = {
@@ -457,6 +458,7 @@ export const ja: Messages = {
   schedule: jaSchedule,
   publishHistory: jaPublishHistory,
   publishImport: jaPublishImport,
+  statistics: jaStatistics,
   shell: {
     sandbox: 'サンドボックス',
     sandboxHint:

@@ -4,6 +4,7 @@ import { zhPublishing } from './publishing/zh';
 import { zhSchedule } from './schedule/zh';
 import { zhPublishHistory } from './publish-history/zh';
 import { zhPublishImport } from './publish-import/zh';
+import { zhStatistics } from './statistics/zh';
 import type { Messages } from './en';
 
 export const zh: Messages = {
@@ -451,6 +452,7 @@ export const zh: Messages = {
   schedule: zhSchedule,
   publishHistory: zhPublishHistory,
   publishImport: zhPublishImport,
+  statistics: zhStatistics,
   shell: {
     sandbox: '沙盒',
     sandboxHint: '渠道运行在本地测试服务器上：任何内容都不会到达真实平台。',

@@ -13,6 +13,7 @@ import { isWebLink } from '../../../utils/url';
 import { platformName } from '../../channels/platform-name';
 import { PublicationStatusTag } from '../../publishing/components/publication-status-tag';
 import { SettleUnconfirmed } from '../../publishing/components/settle-unconfirmed';
+import { PublicationMetrics } from '../../statistics/components/publication-metrics';
 import { publicationErrorText } from '../../publishing/publication-error-text';
 import { usePublicationDetail } from '../api/publication-detail';
 import styles from './publish-history.module.css';
@@ -46,8 +47,8 @@ const isHow = (value: unknown): value is How => (HOWS as readonly unknown[]).inc
 
 /**
  * One account's publication: its state and what to do about it, the post, its timeline, the text
- * as sent, the platform's raw answer to a failure, and its metrics (none are collected yet: said
- * so rather than shown as zeros).
+ * as sent, the platform's raw answer to a failure, and its latest metrics (absent ones as "—", not
+ * zeros).
  */
 export function DetailDrawer({ id, open, onClose, afterOpenChange, canAct, onSettled }: DetailDrawerProps) {
   const { t } = useTranslation();
@@ -221,7 +222,7 @@ function DetailBody({
       )}
 
       <Section title={t('publishHistory.detail.metrics')}>
-        <Typography.Text type="secondary">{t('publishHistory.detail.metricsNone')}</Typography.Text>
+        <PublicationMetrics id={publication.id} status={status} />
       </Section>
     </Flex>
   );

@@ -144,7 +144,8 @@ export const enPublishHistory = {
     textToSend: 'Text to send',
     rawError: 'The platform’s answer',
     metrics: 'Metrics',
-    metricsNone: 'Not yet collected: Postdeck does not gather views or reactions of posts yet.',
+    metricsNone:
+      'Not yet collected: a post’s counts are read from its platform an hour after it is published, then on a schedule.',
     note: 'Note: {{note}}',
     how: {
       answer: 'The platform confirmed it',

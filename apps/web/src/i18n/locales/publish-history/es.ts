@@ -146,7 +146,7 @@ export const esPublishHistory: PublishHistoryMessages = {
     rawError: 'La respuesta de la plataforma',
     metrics: 'Métricas',
     metricsNone:
-      'Aún no se recogen: Postdeck todavía no reúne las visitas ni las reacciones de las publicaciones.',
+      'Aún no se recogen: las cifras de una publicación se leen de su plataforma una hora después de publicarse y luego según un calendario.',
     note: 'Nota: {{note}}',
     how: {
       answer: 'La plataforma la confirmó',

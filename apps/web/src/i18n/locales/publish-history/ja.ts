@@ -140,7 +140,8 @@ export const jaPublishHistory: PublishHistoryMessages = {
     textToSend: '送信するテキスト',
     rawError: 'プラットフォームの応答',
     metrics: '指標',
-    metricsNone: '未収集：Postdeck はまだ投稿の閲覧数や反応を集めていません。',
+    metricsNone:
+      '未収集：投稿の数値は公開の 1 時間後にプラットフォームから取得し、その後は予定に沿って取得します。',
     note: 'メモ：{{note}}',
     how: {
       answer: 'プラットフォームが確認しました',

@@ -138,7 +138,7 @@ export const zhPublishHistory: PublishHistoryMessages = {
     textToSend: '待发送的文字',
     rawError: '平台的原始回复',
     metrics: '数据',
-    metricsNone: '尚未收集：Postdeck 目前还不收集帖子的浏览量和互动。',
+    metricsNone: '尚未收集：帖子发布一小时后会从平台读取其数据，之后按计划定期读取。',
     note: '备注：{{note}}',
     how: {
       answer: '平台已确认',
