@@ -195,7 +195,8 @@ export class AnalyticsData {
     return {
       tokensPerDay: status(limits.tokensPerDay, this.#spent.get(buckets.tokensPerDay) ?? 0),
       tokensPerHour: status(limits.tokensPerHour, this.#spent.get(buckets.tokensPerHour) ?? 0),
-      concurrentRequests: status(limits.concurrentRequests, this.#inFlight.get(propertyId) ?? 0, 0),
+      // The request answered is not counted against itself.
+      concurrentRequests: status(limits.concurrentRequests, (this.#inFlight.get(propertyId) ?? 1) - 1, 0),
       serverErrorsPerProjectPerHour: status(limits.serverErrorsPerProjectPerHour, 0, 0),
       potentiallyThresholdedRequestsPerHour: status(limits.potentiallyThresholdedRequestsPerHour, 0, 0),
       tokensPerProjectPerHour: status(
