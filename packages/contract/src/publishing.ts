@@ -51,6 +51,12 @@ export const publishBodySchema = z.object({
   targets: z.array(publishTargetSchema).min(1).max(100),
   /** ISO time with offset; absent: publish now. A time in the past is refused. */
   scheduledAt: z.iso.datetime({ offset: true }).optional(),
+  /**
+   * Tag the links of every account's text with UTM parameters (utm.ts: source the platform,
+   * medium social, campaign content-<contentId>), so analytics files the sessions they bring
+   * under the content. Absent: false. The parent publication remembers the choice.
+   */
+  utm: z.boolean().optional(),
 });
 export type PublishBody = z.infer<typeof publishBodySchema>;
 
@@ -165,6 +171,8 @@ export const publishTargetsSchema = z.object({
   ),
   /** The accounts the caller last published to that are still choosable: ticked at first. */
   lastChoice: z.array(z.number().int()),
+  /** Whether the caller's last publish from the composer tagged its links (utm): the switch's first state. */
+  lastUtm: z.boolean(),
 });
 export type PublishTargets = z.infer<typeof publishTargetsSchema>;
 

@@ -8,6 +8,7 @@ import { preflight } from '@postdeck/contract/preflight';
 import type { PublicationMediaType } from '@postdeck/contract/publish-history';
 import { preflightKey } from '@postdeck/contract/preflight-messages';
 import { PUBLISH_OPTIONS_SCHEMAS } from '@postdeck/contract/publish-options';
+import { tagTextWithUtm, utmTagsFor } from '@postdeck/contract/utm';
 import type {
   Publication,
   PublicationStatus,
@@ -17,7 +18,7 @@ import type {
   RetryResult,
   SettleBody,
 } from '@postdeck/contract/publishing';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   channelAccounts,
@@ -89,6 +90,7 @@ export function createPublishingService(deps: PublishingServiceDeps) {
       const scheduledAt = body.scheduledAt ? new Date(body.scheduledAt) : undefined;
       if (scheduledAt && scheduledAt.getTime() <= now.getTime())
         throw new AppError('publishInPast', { fieldErrors: [fieldError('scheduledAt', 'publishInPast')] });
+      const utm = body.utm === true;
 
       const ids = body.targets.map((target) => target.accountId);
       const duplicate = ids.findIndex((id, index) => ids.indexOf(id) !== index);
@@ -126,7 +128,8 @@ export function createPublishingService(deps: PublishingServiceDeps) {
           return undefined;
         }
         const platform: PublishingPlatform = account.platform;
-        const text = target.text ?? content.bodyText;
+        // Tagged before the preflight, so the platform's limit counts the longer links.
+        const text = withUtm(target.text ?? content.bodyText, utm, platform, content.id);
         const variant = checkVariant(platform, text, target.options, content.title, files, at);
         problems.push(...variant.problems);
         return variant.options ? { account, platform, text, options: variant.options } : undefined;
@@ -146,6 +149,7 @@ export function createPublishingService(deps: PublishingServiceDeps) {
           scheduledAt,
           children: chosen,
           now,
+          utm,
         });
         const accountIds = chosen.map((child) => child.account.id);
         await tx
@@ -196,7 +200,11 @@ export function createPublishingService(deps: PublishingServiceDeps) {
         .from(publishTargetChoices)
         .where(eq(publishTargetChoices.userId, principal.id));
       const choosable = new Set(accounts.filter((a) => a.unavailable === null).map((a) => a.id));
-      return { accounts, lastChoice: (choice?.accountIds ?? []).filter((id) => choosable.has(id)) };
+      return {
+        accounts,
+        lastChoice: (choice?.accountIds ?? []).filter((id) => choosable.has(id)),
+        lastUtm: await lastUtmChoice(db, principal.id),
+      };
     },
 
     async chunkStatus(principal: Principal, id: number) {
@@ -299,7 +307,11 @@ export function createPublishingService(deps: PublishingServiceDeps) {
         row.mediaIds.length === 0
           ? []
           : await db.select(FILE_COLUMNS).from(materials).where(inArray(materials.id, row.mediaIds));
-      const text = body.text ?? row.text;
+      // New text is tagged as the publish action's was (its parent remembers); the stored one already is.
+      const text =
+        body.text === undefined
+          ? row.text
+          : withUtm(body.text, await parentTagsLinks(db, row.parentId), platform, row.contentId);
       const variant = checkVariant(
         platform,
         text,
@@ -492,9 +504,11 @@ export async function insertPublishAction(
     scheduledAt: Date | undefined;
     children: readonly PublishChild[];
     now: Date;
+    /** The composer's choice to tag links (kept on the parent); absent for actions made elsewhere (an import). */
+    utm?: boolean | undefined;
   },
 ): Promise<{ parentId: number; ids: number[] }> {
-  const { content, files, scheduledAt, children, now } = input;
+  const { content, files, scheduledAt, children, now, utm } = input;
   const status: PublicationStatus = scheduledAt ? 'scheduled' : 'queued';
   const common = {
     contentId: content.id,
@@ -510,7 +524,7 @@ export async function insertPublishAction(
   };
   const [parent] = await tx
     .insert(publications)
-    .values({ ...common, status: 'group' })
+    .values({ ...common, status: 'group', ...(utm === undefined ? {} : { options: { utm } }) })
     .returning({ id: publications.id });
   if (!parent) throw new Error('publication insert returned nothing');
   const rows = await tx
@@ -556,10 +570,47 @@ export async function insertPublishAction(
       contentId: content.id,
       accounts: children.map((child) => child.account.id),
       scheduledAt: scheduledAt?.toISOString() ?? null,
+      ...(utm === undefined ? {} : { utm }),
     },
     at: now,
   });
   return { parentId: parent.id, ids: rows.map((row) => row.id) };
+}
+
+/** The text with its http(s) links tagged for the platform and the content (contract utm.ts) when `on`. */
+function withUtm(text: string, on: boolean, platform: PublishingPlatform, contentId: number): string {
+  return on ? tagTextWithUtm(text, utmTagsFor(platform, contentId)) : text;
+}
+
+/** Whether a publish action chose to tag its links: its parent's `options.utm`. */
+async function parentTagsLinks(db: Db, parentId: number | null): Promise<boolean> {
+  if (parentId === null) return false;
+  const [parent] = await db
+    .select({ options: publications.options })
+    .from(publications)
+    .where(eq(publications.id, parentId));
+  return (parent?.options as { utm?: unknown } | undefined)?.utm === true;
+}
+
+/**
+ * The user's last choice to tag links, remembered without a table of its own: the newest parent
+ * the composer made for them says it in `options.utm` (an import's parent says nothing and is
+ * passed over). Off when there is none. The history's author index walks parents newest first.
+ */
+async function lastUtmChoice(db: Db, userId: number): Promise<boolean> {
+  const [last] = await db
+    .select({ utm: sql<unknown>`${publications.options} -> 'utm'` })
+    .from(publications)
+    .where(
+      and(
+        eq(publications.authorId, userId),
+        isNull(publications.parentId),
+        sql`${publications.options} -> 'utm' is not null`,
+      ),
+    )
+    .orderBy(desc(publications.createdAt), desc(publications.id))
+    .limit(1);
+  return last?.utm === true;
 }
 
 /** 409 publicationPausedHere, naming the account and the reason, when a pause holds the account. */
