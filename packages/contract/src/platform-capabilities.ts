@@ -195,8 +195,9 @@ const vk = {
   // §5 OAuth: postiz's scopes [oss] less email, status and docs, which publishing does not use;
   // plus groups: the targets are the communities the user runs, listed by groups.get?filter=admin.
   scopes: ['vkid.personal_info', 'wall', 'photos', 'video', 'groups'],
+  // §5 Metrics: wall.getById's counters; followers are the community's members_count (groups.getById).
   metrics: true,
-  accountMetrics: false,
+  accountMetrics: true,
   // §5 Limits: postiz caps at 2,048 [oss]; how VK counts is unverified.
   text: {
     maxLength: 2_048,

@@ -47,6 +47,18 @@ describe('VK fake', () => {
     expect(all).toEqual({ response: { count: 0, items: [] } });
   });
 
+  it('groups.getById answers {groups, profiles}, members_count only when asked, 100 for an unknown id', async () => {
+    const [, plain] = await call('groups.getById', { group_id: String(groupId) });
+    expect(plain).toMatchObject({ response: { groups: [{ id: groupId }], profiles: [] } });
+    expect((plain as { response: { groups: object[] } }).response.groups[0]).not.toHaveProperty(
+      'members_count',
+    );
+    const [, counted] = await call('groups.getById', { group_ids: String(groupId), fields: 'members_count' });
+    expect(counted).toMatchObject({ response: { groups: [{ id: groupId, members_count: 12_480 }] } });
+    const [, unknown] = await call('groups.getById', { group_id: '1', fields: 'members_count' });
+    expect(unknown).toMatchObject({ error: { error_code: 100 } });
+  });
+
   it('dedupes wall.post by guid and serves the post at /wall<owner>_<id>', async () => {
     const params = { owner_id: `-${groupId}`, from_group: '1', message: 'Paged', guid: 'g1' };
     const [, first] = await call('wall.post', params);

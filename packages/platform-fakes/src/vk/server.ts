@@ -7,7 +7,7 @@ import { Params } from '../params.ts';
 import { postPage } from '../post-page.ts';
 import { type FakeProfile, sendProfile } from '../profile-page.ts';
 import { bearerToken } from '../guard.ts';
-import { type VkMethod, communityJson } from './call.ts';
+import { type VkMethod, communityJson, fail } from './call.ts';
 import { getWallUploadServer, saveWallPhoto, uploadRoutes, videoGet, videoSave } from './media.ts';
 import { oauthRoutes } from './oauth.ts';
 import { VK_ERRORS, faultError, ok, vkError } from './replies.ts';
@@ -47,9 +47,36 @@ const groupsGet: VkMethod = (call) => {
   });
 };
 
+/**
+ * groups.getById (API 5.139 and later: `{groups, profiles}`): the communities by group_id or
+ * group_ids, with members_count when `fields` asks for it. VK answers an id it does not know
+ * with error 100.
+ */
+const groupsGetById: VkMethod = (call) => {
+  const ids = (call.params.get('group_ids') ?? call.params.get('group_id') ?? '').split(',').filter(Boolean);
+  const fields = (call.params.get('fields') ?? '').split(',');
+  const found = ids.map((id) => call.state.communities.get(Number(id)));
+  if (ids.length === 0 || found.some((c) => c === undefined))
+    return fail(call, 100, 'One of the parameters specified was missing or invalid: group_ids is undefined');
+  return ok(call.reply, {
+    groups: found.flatMap((c) =>
+      c
+        ? [
+            {
+              ...communityJson(call.ctx, c),
+              ...(fields.includes('members_count') ? { members_count: c.members } : {}),
+            },
+          ]
+        : [],
+    ),
+    profiles: [],
+  });
+};
+
 const METHODS: Record<string, VkMethod> = {
   'users.get': usersGet,
   'groups.get': groupsGet,
+  'groups.getById': groupsGetById,
   'photos.getWallUploadServer': getWallUploadServer,
   'photos.saveWallPhoto': saveWallPhoto,
   'video.save': videoSave,
@@ -78,7 +105,13 @@ const SCOPES: Record<string, string> = {
 export interface VkFake extends FakeServer {
   state: VkState;
   addUser(user: { firstName: string; lastName?: string; screenName?: string; id?: number }): VkUser;
-  addCommunity(community: { name: string; screenName?: string; admins?: number[]; id?: number }): VkCommunity;
+  addCommunity(community: {
+    name: string;
+    screenName?: string;
+    admins?: number[];
+    id?: number;
+    members?: number;
+  }): VkCommunity;
 }
 
 export async function startVkFake(options: OAuthFakeOptions = {}): Promise<VkFake> {
@@ -95,8 +128,18 @@ export async function startVkFake(options: OAuthFakeOptions = {}): Promise<VkFak
 export function seedVkSandbox(fake: VkFake): { user: VkUser; communities: VkCommunity[] } {
   const user = fake.addUser({ firstName: 'Demo', lastName: 'Editor', screenName: 'postdeck_demo' });
   const communities = [
-    fake.addCommunity({ name: 'Postdeck Newsroom', screenName: 'postdeck_news', admins: [user.id] }),
-    fake.addCommunity({ name: 'Postdeck Events', screenName: 'postdeck_events', admins: [user.id] }),
+    fake.addCommunity({
+      name: 'Postdeck Newsroom',
+      screenName: 'postdeck_news',
+      admins: [user.id],
+      members: 12_480,
+    }),
+    fake.addCommunity({
+      name: 'Postdeck Events',
+      screenName: 'postdeck_events',
+      admins: [user.id],
+      members: 860,
+    }),
   ];
   fake.addCommunity({ name: 'Someone Else’s Club', screenName: 'elsewhere' });
   return { user, communities };
@@ -181,9 +224,9 @@ function communityProfile(ctx: FakeContext, state: VkState, page: string): FakeP
   };
 }
 
-/** The community a call is about: group_id, a negative owner_id, or the owner in wall.getById's posts. */
+/** The community a call is about: group_id (or group_ids' first), a negative owner_id, or the owner in wall.getById's posts. */
 function accountOf(params: Params): string | undefined {
-  const group = params.get('group_id');
+  const group = params.get('group_id') ?? params.get('group_ids')?.split(',')[0];
   if (group) return group;
   const owner = params.get('owner_id') ?? /^(-?\d+)_/.exec(params.get('posts') ?? '')?.[1];
   return owner?.startsWith('-') ? owner.slice(1) : undefined;

@@ -20,6 +20,8 @@ export interface VkCommunity {
   lastPostId: number;
   /** The post wall.get lists first whatever its date, as VK shows a pinned post. */
   pinnedPostId?: number | undefined;
+  /** Its subscribers: groups.getById's members_count (a test sets it). */
+  members: number;
 }
 
 /** What wall.get gives of a post besides the store's text: the message as sent, who posted, who signed. */
@@ -105,6 +107,7 @@ export class VkState {
     screenName?: string;
     admins?: number[];
     id?: number;
+    members?: number;
   }): VkCommunity {
     const id = community.id ?? ++this.#nextCommunity;
     const added = {
@@ -113,6 +116,7 @@ export class VkState {
       screenName: community.screenName ?? `club${id}`,
       admins: new Set(community.admins ?? []),
       lastPostId: 0,
+      members: community.members ?? 0,
     };
     this.communities.set(id, added);
     return added;

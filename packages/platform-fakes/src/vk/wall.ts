@@ -126,7 +126,7 @@ export const wallGet: VkMethod = (call) => {
       ...(id === community.pinnedPostId ? { is_pinned: 1 } : {}),
       attachments: (entry?.links ?? []).map((url) => ({ type: 'link', link: { url, title: url } })),
       comments: { count: post.metrics.comments ?? 0 },
-      likes: { count: post.metrics.likes ?? 0 },
+      likes: { count: post.metrics.reactions ?? 0 },
       reposts: { count: post.metrics.shares ?? 0 },
       views: { count: post.metrics.views ?? 0 },
     };
@@ -154,7 +154,7 @@ export const wallGetById: VkMethod = (call) => {
         post_type: 'post',
         text: post.text,
         comments: { count: post.metrics.comments ?? 0 },
-        likes: { count: post.metrics.likes ?? 0 },
+        likes: { count: post.metrics.reactions ?? 0 },
         reposts: { count: post.metrics.shares ?? 0 },
         views: { count: post.metrics.views ?? 0 },
       },

@@ -219,10 +219,63 @@ describe('VK: publish, metrics, remove', () => {
   });
 
   itReadsMetrics(
-    'reads metrics from wall.getById',
-    { views: 120, likes: 12, shares: 3, comments: 4 },
+    'reads views, likes (reactions), reposts (shares) and comments from wall.getById',
+    { views: 120, reactions: 12, shares: 3, comments: 4 },
     fixture,
   );
+
+  it('leaves out what wall.getById does not give (reach, saves, link clicks, watch time)', async () => {
+    const published = await adapter.publish(account, post('Partly counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 40, reach: 30, saves: 4, linkClicks: 2, watchTimeS: 300 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      views: 40,
+      reactions: 0,
+      comments: 0,
+      shares: 0,
+      at: clock.now().toISOString(),
+    });
+    expect(fake.state.calls.at(-1)).toMatchObject({
+      method: 'wall.getById',
+      params: { posts: published.externalId },
+    });
+  });
+
+  it('a counter VK leaves out (views on an older post) stays absent, not 0', async () => {
+    const published = await adapter.publish(account, post('No views counter'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 9, reactions: 2 };
+    const withoutViews: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (!String(input).endsWith('/method/wall.getById')) return answer;
+      const body = (await answer.json()) as { response: { items: Record<string, unknown>[] } };
+      for (const item of body.response.items) delete item['views'];
+      return Response.json(body);
+    };
+    const metrics = await make({ fetch: withoutViews }).metrics?.(account, published.externalId);
+    expect(metrics).toEqual({ reactions: 2, comments: 0, shares: 0, at: clock.now().toISOString() });
+    expect(metrics && 'views' in metrics && metrics.views !== undefined).toBe(false);
+  });
+
+  it("reads the community's members_count from groups.getById as its followers", async () => {
+    const community = fake.state.communities.get(Number(account.externalId));
+    if (community) community.members = 12_345;
+    expect(await adapter.accountMetrics?.(account)).toEqual({
+      followers: 12_345,
+      at: clock.now().toISOString(),
+    });
+    expect(fake.state.calls.at(-1)).toMatchObject({
+      method: 'groups.getById',
+      params: { group_id: account.externalId, fields: 'members_count' },
+    });
+  });
+
+  it('a community VK does not know → rejected with error 100', async () => {
+    await expectFailure(adapter.accountMetrics?.({ ...account, externalId: '999999999' }), {
+      kind: 'rejected',
+      platformCode: '100',
+    });
+  });
 
   itRemovesTwice('removes a post, and takes a second removal as done', fixture);
 
@@ -266,6 +319,24 @@ describe('VK: faults (errors come with HTTP 200)', () => {
       kind: 'rateLimited',
       retryAfterMs: 1000,
       platformCode: '6',
+    });
+  });
+
+  it('metrics and followers: 6 → rateLimited, a revoked grant (5) → reauthorize', async () => {
+    const published = await adapter.publish(account, post('Counted later'));
+    fake.faults.set({ kind: 'rateLimited', call: 'wall.getById', times: 1 });
+    await expectFailure(adapter.metrics?.(account, published.externalId), {
+      kind: 'rateLimited',
+      retryAfterMs: 1000,
+      platformCode: '6',
+    });
+    fake.faults.set({ kind: 'rateLimited', call: 'groups.getById', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), { kind: 'rateLimited', platformCode: '6' });
+    fake.faults.set({ kind: 'revokedGrant', call: 'groups.getById', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), {
+      kind: 'reauthorize',
+      platformCode: '5',
+      platformMessage: 'User authorization failed: invalid session.',
     });
   });
 

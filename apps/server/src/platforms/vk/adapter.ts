@@ -199,6 +199,11 @@ export function createVkAdapter(settings: VkAdapterSettings): PlatformAdapter {
         throw error;
       }
     },
+    /**
+     * platforms.md §5 Metrics, wall.getById: views, likes (VK's one reaction), comments and
+     * reposts. A counter VK leaves out (views on an old post) stays absent. Reach and link clicks
+     * are stats.getPostReach's, which needs the "stats" scope Postdeck does not ask for: absent.
+     */
     async metrics(account, externalId) {
       const [ownerId, postId] = postKey(externalId);
       const [post] = (await api(account.grant.accessToken).wallGetById([`${ownerId}_${postId}`])).items;
@@ -210,11 +215,23 @@ export function createVkAdapter(settings: VkAdapterSettings): PlatformAdapter {
         });
       return {
         views: post.views?.count,
-        likes: post.likes?.count,
+        reactions: post.likes?.count,
         comments: post.comments?.count,
         shares: post.reposts?.count,
         at: clock.now().toISOString(),
       };
+    },
+    /** The community's members_count (groups.getById) as its followers; absent where VK hides it. */
+    async accountMetrics(account) {
+      const { groups } = await api(account.grant.accessToken).groupById(account.externalId);
+      const group = groups.find((g) => String(g.id) === account.externalId);
+      if (!group)
+        throw new PlatformError('rejected', {
+          platform: 'vk',
+          platformMessage: `groups.getById did not answer the community ${account.externalId}`,
+          raw: groups,
+        });
+      return { followers: group.members_count, at: clock.now().toISOString() };
     },
   };
 }

@@ -15,6 +15,11 @@ const groupSchema = z.object({
 });
 export type VkGroup = z.infer<typeof groupSchema>;
 
+/** groups.getById's answer since API 5.139 (VKCOM/vk-api-schema groups_getById_object_response). */
+const groupsByIdSchema = z.object({
+  groups: z.array(z.object({ id: z.number(), members_count: z.number().optional() })).default([]),
+});
+
 const counter = z.object({ count: z.number().optional() }).optional();
 const wallPostSchema = z.object({
   id: z.number(),
@@ -119,6 +124,9 @@ export function vkApi(http: VkHttp, api: string, version: string, token: string)
         true,
         page(groupSchema),
       ),
+    /** A community's subscribers (members_count): VK leaves it out where it does not show it. */
+    groupById: (groupId: string) =>
+      call('groups.getById', { group_id: groupId, fields: 'members_count' }, true, groupsByIdSchema),
     /** Handing out an upload URL changes nothing: safe to repeat. */
     wallUploadServer: (groupId: string) =>
       call('photos.getWallUploadServer', { group_id: groupId }, true, z.object({ upload_url: z.string() })),
