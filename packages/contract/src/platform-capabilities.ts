@@ -307,8 +307,9 @@ const mastodon = {
   tokenRenewal: 'never',
   canRevoke: true,
   scopes: ['write:statuses', 'write:media', 'profile'],
+  // §8 Metrics: a status's counts; followers from verify_credentials (the profile scope).
   metrics: true,
-  accountMetrics: false,
+  accountMetrics: true,
   // §8 Limits: the defaults of /api/v2/instance (an instance may change them): 500 characters,
   // a URL counts 23. Mastodon counts grapheme clusters (its StatusLengthValidator).
   text: {

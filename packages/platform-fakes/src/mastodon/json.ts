@@ -14,6 +14,9 @@ export function accountJson(base: string, user: MastodonUser) {
     avatar_static: `${base}/avatars/${user.id}.png`,
     locked: false,
     bot: false,
+    followers_count: user.followers,
+    following_count: 0,
+    statuses_count: 0,
   };
 }
 
@@ -40,7 +43,9 @@ export function statusJson(base: string, user: MastodonUser, post: FakePost, med
     content: contentHtml(post.text),
     replies_count: post.metrics.comments ?? 0,
     reblogs_count: post.metrics.shares ?? 0,
-    favourites_count: post.metrics.likes ?? 0,
+    favourites_count: post.metrics.reactions ?? 0,
+    // Mastodon 4.5's quote posts; the fake holds no quotes of its own.
+    quotes_count: 0,
     media_attachments: media.map((m) => mediaJson(base, m)),
     account: accountJson(base, user),
   };

@@ -132,3 +132,24 @@ describe('Mastodon fake', () => {
     ).toEqual(['Made anyway']);
   });
 });
+
+describe('Mastodon fake: counts', () => {
+  it("answers the account's followers_count and a status's counts as Mastodon names them", async () => {
+    const user = fake.state.users.values().next().value;
+    if (user) user.followers = 77;
+    const me = (await (await call('/api/v1/accounts/verify_credentials')).json()) as Record<string, unknown>;
+    expect(me).toMatchObject({ followers_count: 77, following_count: 0, statuses_count: 0 });
+    const made = (await (
+      await call('/api/v1/statuses', { method: 'POST', body: new URLSearchParams({ status: 'Counted' }) })
+    ).json()) as { id: string };
+    const stored = fake.posts.get(made.id);
+    if (stored) stored.metrics = { reactions: 5, shares: 2, comments: 1 };
+    const status = (await (await call(`/api/v1/statuses/${made.id}`)).json()) as Record<string, unknown>;
+    expect(status).toMatchObject({
+      favourites_count: 5,
+      reblogs_count: 2,
+      replies_count: 1,
+      quotes_count: 0,
+    });
+  });
+});

@@ -17,7 +17,7 @@ import { MastodonState, type MastodonUser } from './state.ts';
  * user's id as `account`.
  */
 export interface MastodonFake extends FakeServer {
-  addUser(user: { username: string; displayName?: string }): MastodonUser;
+  addUser(user: { username: string; displayName?: string; followers?: number }): MastodonUser;
   /** The tokens, codes and apps, for tests to look into. */
   state: MastodonState;
 }

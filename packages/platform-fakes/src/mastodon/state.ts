@@ -15,6 +15,8 @@ export interface MastodonUser {
   id: string;
   username: string;
   displayName: string;
+  /** The account's followers_count (a test sets it). */
+  followers: number;
 }
 
 export interface MastodonCode {
@@ -62,9 +64,14 @@ export class MastodonState {
     return `${prefix}${(this.#next++).toString(36)}${crypto.randomUUID().replaceAll('-', '')}`;
   }
 
-  addUser(user: { username: string; displayName?: string }): MastodonUser {
+  addUser(user: { username: string; displayName?: string; followers?: number }): MastodonUser {
     const id = String(109_000_000_000 + this.users.size + 1);
-    const added = { id, username: user.username, displayName: user.displayName ?? user.username };
+    const added = {
+      id,
+      username: user.username,
+      displayName: user.displayName ?? user.username,
+      followers: user.followers ?? 0,
+    };
     this.users.set(id, added);
     return added;
   }

@@ -214,7 +214,48 @@ describe('Mastodon: publish, metrics, remove', () => {
     );
   });
 
-  itReadsMetrics('reads metrics', { likes: 12, shares: 3, comments: 4 }, fixture);
+  itReadsMetrics(
+    'reads favourites (reactions), boosts (shares) and replies (comments) from GET /api/v1/statuses/:id',
+    { reactions: 12, shares: 3, comments: 4 },
+    fixture,
+  );
+
+  it('leaves out what a status does not count (views, reach, saves, link clicks)', async () => {
+    const published = await adapter.publish(account, post('Partly counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 40, reach: 30, saves: 4, linkClicks: 2, reactions: 5 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      reactions: 5,
+      shares: 0,
+      comments: 0,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it("counts quotes (Mastodon 4.5's quotes_count) with boosts as shares", async () => {
+    const published = await adapter.publish(account, post('Quoted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { shares: 3 };
+    const quoted: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (!String(input).endsWith(`/api/v1/statuses/${published.externalId}`)) return answer;
+      return Response.json({ ...((await answer.json()) as object), quotes_count: 2 });
+    };
+    const metrics = await createMastodonAdapter({ clock, fetch: quoted }).metrics?.(
+      account,
+      published.externalId,
+    );
+    expect(metrics).toMatchObject({ shares: 5 });
+  });
+
+  it("reads the account's followers_count from verify_credentials", async () => {
+    const user = fake.state.users.get(account.externalId);
+    if (user) user.followers = 4_321;
+    expect(await adapter.accountMetrics?.(account)).toEqual({
+      followers: 4_321,
+      at: clock.now().toISOString(),
+    });
+  });
 
   itRemovesTwice('removes a status, and takes a second removal as done', fixture);
 });
@@ -248,6 +289,29 @@ describe('Mastodon: faults', () => {
       kind: 'rateLimited',
       retryAfterMs: 90_000,
       platformMessage: 'Too many requests',
+    });
+  });
+
+  it('metrics and followers: 429 → rateLimited, a revoked token → reauthorize', async () => {
+    const published = await adapter.publish(account, post('Counted later'));
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 30, call: 'GET /api/v1/statuses/:id', times: 1 });
+    await expectFailure(adapter.metrics?.(account, published.externalId), {
+      kind: 'rateLimited',
+      status: 429,
+      retryAfterMs: 30_000,
+    });
+    fake.faults.set({
+      kind: 'rateLimited',
+      retryAfterS: 30,
+      call: 'GET /api/v1/accounts/verify_credentials',
+      times: 1,
+    });
+    await expectFailure(adapter.accountMetrics?.(account), { kind: 'rateLimited', status: 429 });
+    fake.faults.set({ kind: 'revokedGrant', call: 'GET /api/v1/accounts/verify_credentials', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), {
+      kind: 'reauthorize',
+      status: 401,
+      platformMessage: 'The access token was revoked',
     });
   });
 

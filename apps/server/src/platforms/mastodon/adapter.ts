@@ -152,14 +152,24 @@ export function createMastodonAdapter(settings: MastodonAdapterSettings = {}): M
         throw error;
       }
     },
+    /**
+     * platforms.md §8 Metrics, GET /api/v1/statuses/:id: favourites as reactions, boosts (and
+     * quotes, where the instance counts them: 4.5 and later) as shares, replies as comments. No
+     * views or reach: Mastodon counts none.
+     */
     async metrics(account, externalId) {
       const status = await api(account).getStatus(externalId);
       return {
-        likes: status.favourites_count,
-        shares: status.reblogs_count,
+        reactions: status.favourites_count,
+        shares: status.reblogs_count + (status.quotes_count ?? 0),
         comments: status.replies_count,
         at: clock.now().toISOString(),
       };
+    },
+    /** The grant's own account (verify_credentials, which the profile scope reads): its followers_count. */
+    async accountMetrics(account) {
+      const me = await api(account).verifyCredentials();
+      return { followers: me.followers_count, at: clock.now().toISOString() };
     },
   };
 }

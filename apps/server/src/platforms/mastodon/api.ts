@@ -15,6 +15,7 @@ const accountSchema = z.object({
   display_name: z.string(),
   url: z.string(),
   avatar: z.string().optional(),
+  followers_count: z.number().optional(),
 });
 export type MastodonAccount = z.infer<typeof accountSchema>;
 
@@ -31,6 +32,8 @@ const statusSchema = z.object({
   replies_count: z.number(),
   reblogs_count: z.number(),
   favourites_count: z.number(),
+  /** Quotes of it: Mastodon 4.5 and later (an older instance leaves it out). */
+  quotes_count: z.number().optional(),
 });
 export type MastodonStatus = z.infer<typeof statusSchema>;
 

@@ -4,6 +4,6 @@ import type { SandboxStarter } from '../sandbox.ts';
 export const startMastodonSandbox: SandboxStarter = async ({ now }) => {
   const { startMastodonFake } = await import('@postdeck/platform-fakes/mastodon/server');
   const fake = await startMastodonFake({ now });
-  fake.addUser({ username: 'newsroom', displayName: 'Postdeck Newsroom' });
+  fake.addUser({ username: 'newsroom', displayName: 'Postdeck Newsroom', followers: 1_240 });
   return { hosts: {}, hints: { instance: fake.url }, stop: () => fake.stop() };
 };
