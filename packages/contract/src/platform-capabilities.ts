@@ -236,9 +236,9 @@ const telegram = {
   tokenRenewal: 'never',
   canRevoke: false,
   scopes: [],
-  // §6 Metrics: none through the Bot API.
+  // §6 Metrics: none through the Bot API; the channel's subscribers from getChatMemberCount.
   metrics: false,
-  accountMetrics: false,
+  accountMetrics: true,
   // §6 Publish: text 1-4096, caption 0-1024 characters (Telegram measures in UTF-16 code units).
   text: {
     maxLength: 4_096,

@@ -12,6 +12,14 @@ export const getChat: TelegramMethod = ({ bot, params, state, reply }) => {
   return ok(reply, chatJson(channel));
 };
 
+/** getChatMemberCount: a channel's subscribers, an Integer (the Bot API's result). */
+export const getChatMemberCount: TelegramMethod = ({ bot, params, state, reply }) => {
+  const channel = state.findChannel(params.get('chat_id'));
+  if (!channel || (!channel.username && !channel.members.has(bot.id)))
+    return badRequest(reply, 'chat not found');
+  return ok(reply, channel.subscribers ?? channel.members.size);
+};
+
 export const getChatMember: TelegramMethod = ({ bot, params, state, reply }) => {
   const channel = state.findChannel(params.get('chat_id'));
   if (!channel || (!channel.username && !channel.members.has(bot.id)))

@@ -61,3 +61,22 @@ describe('Telegram fake', () => {
     expect((await fetch(`${fake.pageBase}/probe/999999`)).status).toBe(404);
   });
 });
+
+describe('Telegram fake: getChatMemberCount', () => {
+  it("answers a channel's subscribers as an Integer: the members listed, or the count a test set", async () => {
+    expect(await json(await fetch(`${base}/getChatMemberCount?chat_id=@probe`))).toEqual([
+      200,
+      { ok: true, result: 1 },
+    ]);
+    const channel = fake.state.channels.get(chat);
+    if (channel) channel.subscribers = 2_048;
+    expect(await json(await fetch(`${base}/getChatMemberCount?chat_id=${chat}`))).toEqual([
+      200,
+      { ok: true, result: 2_048 },
+    ]);
+    expect(await json(await fetch(`${base}/getChatMemberCount?chat_id=@nowhere`))).toEqual([
+      400,
+      { ok: false, error_code: 400, description: 'Bad Request: chat not found' },
+    ]);
+  });
+});

@@ -5,7 +5,7 @@ import { Params } from '../params.ts';
 import { postPage } from '../post-page.ts';
 import { sendProfile } from '../profile-page.ts';
 import type { TelegramMethod } from './call.ts';
-import { getChat, getChatMember, getMe } from './chats.ts';
+import { getChat, getChatMember, getChatMemberCount, getMe } from './chats.ts';
 import { badRequest, fail, tooManyRequests, unauthorized } from './replies.ts';
 import { deleteMessage, sendMediaGroup, sendMessage, sendPhoto, sendVideo } from './send.ts';
 import { type TelegramBot, type TelegramChannel, type TelegramMember, TelegramState } from './state.ts';
@@ -20,6 +20,7 @@ const METHODS: Record<string, TelegramMethod> = {
   getMe,
   getChat,
   getChatMember,
+  getChatMemberCount,
   sendMessage,
   sendPhoto,
   sendVideo,
@@ -37,6 +38,7 @@ export interface TelegramFake extends FakeServer {
     username?: string;
     id?: number;
     members?: [number, TelegramMember][];
+    subscribers?: number;
   }): TelegramChannel;
   /** Where the fake serves a post's public page, as t.me would: `<pageBase>/<username>/<id>`. */
   pageBase: string;

@@ -20,6 +20,8 @@ export interface TelegramChannel {
   /** Public channels have one; t.me links of private ones use the id. */
   username?: string;
   members: Map<number, TelegramMember>;
+  /** Its subscribers, as getChatMemberCount answers (a test sets it); the members listed when unset. */
+  subscribers?: number | undefined;
   /** Sent messages by id: when, and which stored post holds them. */
   messages: Map<number, { sentAt: Date; postId: string; deleted: boolean }>;
   lastMessageId: number;
@@ -46,6 +48,7 @@ export class TelegramState {
     username?: string;
     id?: number;
     members?: [number, TelegramMember][];
+    subscribers?: number;
   }): TelegramChannel {
     const id = channel.id ?? -++this.#nextChannel;
     const added: TelegramChannel = {
@@ -53,6 +56,7 @@ export class TelegramState {
       title: channel.title,
       username: channel.username,
       members: new Map(channel.members ?? []),
+      subscribers: channel.subscribers,
       messages: new Map(),
       lastMessageId: 0,
     };

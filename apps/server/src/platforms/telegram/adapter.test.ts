@@ -162,6 +162,50 @@ describe('Telegram: publish and remove', () => {
   });
 });
 
+describe('Telegram: counts', () => {
+  it('has no post metrics: the Bot API gives no views or forwards (platforms.md §6)', () => {
+    expect(adapter.metrics).toBeUndefined();
+  });
+
+  it("reads the channel's subscribers from getChatMemberCount as its followers", async () => {
+    const channel = fake.state.findChannel('@dailynews');
+    if (channel) channel.subscribers = 5_120;
+    expect(await adapter.accountMetrics?.(account)).toEqual({
+      followers: 5_120,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('getChatMemberCount: 429 → rateLimited with retry_after, a revoked bot token (401) → reauthorize', async () => {
+    fake.faults.set({ kind: 'rateLimited', retryAfterS: 12, call: 'getChatMemberCount', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), {
+      kind: 'rateLimited',
+      status: 429,
+      retryAfterMs: 12_000,
+    });
+    fake.faults.set({ kind: 'revokedGrant', call: 'getChatMemberCount', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), {
+      kind: 'reauthorize',
+      status: 401,
+      platformMessage: 'Unauthorized',
+    });
+  });
+
+  it('a private channel the bot left → rejected (chat not found)', async () => {
+    const channel = fake.state.channels.get(privateChannelId);
+    const bot = [...(channel?.members.keys() ?? [])][0] ?? 0;
+    channel?.members.delete(bot);
+    try {
+      await expectFailure(adapter.accountMetrics?.({ ...account, externalId: String(privateChannelId) }), {
+        kind: 'rejected',
+        platformMessage: 'Bad Request: chat not found',
+      });
+    } finally {
+      channel?.members.set(bot, { status: 'administrator', canPostMessages: true });
+    }
+  });
+});
+
 describe('Telegram: faults', () => {
   itMapsAccountFaults(
     {

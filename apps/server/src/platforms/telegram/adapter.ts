@@ -32,18 +32,20 @@ export interface TelegramAdapter extends PlatformAdapter {
 
 /**
  * Telegram channels through a bot (platforms.md §6). The grant's access token is the bot token;
- * its context holds the channel's id and username. No metrics and no way to list a channel's
- * posts (the Bot API has neither) and no dedupe, so no `find`: a lost answer stays unknown until
+ * its context holds the channel's id and username. No post metrics (platforms.md §6: the Bot API
+ * gives no views or forwards), but the channel's subscribers (getChatMemberCount) as its
+ * followers. No way to list a channel's posts (the Bot API has none) and no dedupe, so no `find`: a lost answer stays unknown until
  * the user settles it. A post's externalId is its message ids, comma-separated (an album is one
  * message per file).
  */
 export function createTelegramAdapter(settings: TelegramAdapterSettings = {}): TelegramAdapter {
   const postUrlBase = settings.postUrlBase ?? DEFAULT_TELEGRAM_HOSTS.postUrlBase;
+  const clock = settings.clock ?? systemClock;
   const api = createTelegramApi({
     apiBase: settings.apiBase ?? DEFAULT_TELEGRAM_HOSTS.apiBase,
     timeoutMs: settings.timeoutMs ?? 120_000,
     fetch: settings.fetch,
-    clock: settings.clock ?? systemClock,
+    clock,
   });
 
   async function send(token: string, chatId: string, post: PostInput): Promise<TelegramMessage[]> {
@@ -109,6 +111,12 @@ export function createTelegramAdapter(settings: TelegramAdapterSettings = {}): T
           raw: messages,
         });
       return { externalId: messages.map((m) => m.message_id).join(','), url: postUrl(first) };
+    },
+    async accountMetrics(account) {
+      return {
+        followers: await api.getChatMemberCount(account.grant.accessToken, account.externalId),
+        at: clock.now().toISOString(),
+      };
     },
     async remove(account, externalId) {
       for (const id of externalId.split(',')) {

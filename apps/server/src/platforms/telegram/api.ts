@@ -111,6 +111,9 @@ export function createTelegramApi(settings: TelegramApiSettings) {
       call<TelegramChat>(token, 'getChat', { chat_id: chatId }, true),
     getChatMember: (token: string, chatId: string, userId: number) =>
       call<TelegramChatMember>(token, 'getChatMember', { chat_id: chatId, user_id: userId }, true),
+    /** A channel's subscribers (the Bot API's getChatMemberCount: an Integer). */
+    getChatMemberCount: (token: string, chatId: string) =>
+      call(token, 'getChatMemberCount', { chat_id: chatId }, true, z.number().int().nonnegative()),
     sendMessage: (token: string, params: TelegramSendMessage) =>
       call(token, 'sendMessage', { ...params }, false, messageSchema),
     /** sendPhoto, sendVideo: a multipart body with the file. */

@@ -11,6 +11,7 @@ export const startTelegramSandbox: SandboxStarter = async ({ now }) => {
   fake.addChannel({
     title: 'Postdeck News',
     username: CHANNEL.slice(1),
+    subscribers: 3_412,
     members: [[bot.id, { status: 'administrator', canPostMessages: true, canDeleteMessages: true }]],
   });
   fake.addChannel({
