@@ -76,7 +76,7 @@ export function trendOption(
   return {
     color: [theme.primary, theme.error, theme.success, theme.warning],
     textStyle: { color: theme.text },
-    grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 8, top: 40, bottom: 8 },
     legend: { top: 0, textStyle: { color: theme.text } },
     tooltip: {
       trigger: 'axis',
@@ -144,7 +144,7 @@ export function heatmapOption(
   const max = Math.max(1, ...data.map(([, , value]) => value));
   return {
     textStyle: { color: theme.text },
-    grid: { left: 8, right: 8, top: 8, bottom: 56, containLabel: true },
+    grid: { left: 8, right: 8, top: 8, bottom: 56 },
     tooltip: {
       backgroundColor: theme.background,
       borderColor: theme.border,
