@@ -26,15 +26,16 @@ export const portFromMessage = (child: ChildProcess) =>
     child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
   });
 
-export async function waitForHealth(port: number) {
+export async function waitForReady(port: number) {
   for (let i = 0; i < 600; i++) {
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/prod-api/health`);
+      // Ready, not healthy: health answers as soon as the port opens, before the migrations (front-door.ts).
+      const res = await fetch(`http://127.0.0.1:${port}/prod-api/ready`);
       if (res.ok) return port;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('Postdeck did not become healthy');
+  throw new Error('Postdeck did not become ready');
 }

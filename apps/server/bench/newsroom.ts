@@ -4,7 +4,7 @@ import { type Db, openDatabase } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { createDepartment, rootDepartment } from '../src/modules/departments/department-repo.ts';
 import { createUser } from '../src/modules/users/user-repo.ts';
-import { startChild, waitForHealth } from './child-process.ts';
+import { startChild, waitForReady } from './child-process.ts';
 import { seedContents } from './seed-contents.ts';
 
 /**
@@ -62,7 +62,7 @@ export async function startPostdeck(env: Record<string, string>) {
   const { child } = await startChild(
     fileURLToPath(new URL('../src/main.ts', import.meta.url)),
     { ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    () => waitForHealth(port),
+    () => waitForReady(port),
   );
   const base = `http://127.0.0.1:${port}`;
   const login = await fetch(`${base}/prod-api/control/user/login`, {
@@ -70,7 +70,9 @@ export async function startPostdeck(env: Record<string, string>) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: EDITOR.account, password: EDITOR.password }),
   });
-  const token = ((await login.json()) as { data: { accessToken: string } }).data.accessToken;
+  const answer = (await login.json()) as { data?: { accessToken: string } };
+  const token = answer.data?.accessToken;
+  if (!token) throw new Error(`the editor could not sign in: ${JSON.stringify(answer)}`);
   return {
     base,
     pid: child.pid ?? 0,

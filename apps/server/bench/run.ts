@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { adminSession } from './admin-session.ts';
-import { portFromMessage, startChild, waitForHealth } from './child-process.ts';
+import { portFromMessage, startChild, waitForReady } from './child-process.ts';
 import { baselinesAgree, formatSpread, RUNS, spread } from './stats.ts';
 
 /**
@@ -43,7 +43,7 @@ const postdeck = await startChild(
     ADMIN_PASSWORD: password,
     LOG_LEVEL: 'warn',
   },
-  () => waitForHealth(postdeckPort),
+  () => waitForReady(postdeckPort),
 );
 
 try {

@@ -14,6 +14,8 @@ export async function seedPublications(
   db: Db,
   options: {
     departmentId: number;
+    /** Spreads the accounts and publish actions over these departments instead (the statistics' bench). */
+    departmentIds?: readonly number[];
     authorId: number;
     accounts: number;
     children: number;
@@ -24,6 +26,7 @@ export async function seedPublications(
   const started = performance.now();
   const { departmentId, authorId, accounts } = options;
   const platforms = `{${PUBLISHING_PLATFORMS.join(',')}}`;
+  const departments = `{${(options.departmentIds ?? [departmentId]).join(',')}}`;
   const [content] = await rawRows<{ id: number }>(
     db,
     sql`insert into contents (department_id, author_id, updated_by_id, title, body, body_html, body_text, status)
@@ -34,7 +37,8 @@ export async function seedPublications(
   const [first] = await rawRows<{ id: number }>(
     db,
     sql`insert into channel_accounts (platform, external_id, name, department_id, status)
-        select (${platforms}::text[])[1 + (g - 1) % 10], 'bench-' || g, 'Bench account ' || g, ${departmentId}, 'active'
+        select (${platforms}::text[])[1 + (g - 1) % 10], 'bench-' || g, 'Bench account ' || g,
+          (${departments}::int[])[1 + (g - 1) % cardinality(${departments}::int[])], 'active'
         from generate_series(1, ${accounts}::int) g
         returning id`,
   );
@@ -46,7 +50,7 @@ export async function seedPublications(
   await db.execute(sql`
     with v as materialized (select string_to_array(${VOCABULARY.join(' ')}, ' ') as words)
     insert into publications (content_id, department_id, author_id, status, title, media_type, created_at, updated_at)
-    select ${contentId}::int, ${departmentId}::int, ${authorId}::int, 'group',
+    select ${contentId}::int, (${departments}::int[])[1 + g % cardinality(${departments}::int[])], ${authorId}::int, 'group',
       'Story ' || g || ' ' || (select string_agg(v.words[1 + ((g::bigint * 7919 + k * 104729) % 4096)], ' ') from generate_series(1, 3) k),
       (array['text', 'image', 'video'])[1 + (g::bigint * 2654435761 % 3)],
       now() - make_interval(secs => g * ${stepS}::float8), now() - make_interval(secs => g * ${stepS}::float8)

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminSession } from './admin-session.ts';
-import { startChild, waitForHealth } from './child-process.ts';
+import { startChild, waitForReady } from './child-process.ts';
 
 /**
  * Upload throughput on loopback (issue 4): one 512 MB upload through the tus protocol, in 8 MB
@@ -21,7 +21,7 @@ const port = 19000 + Math.floor(Math.random() * 1000);
 const postdeck = await startChild(
   fileURLToPath(new URL('../src/main.ts', import.meta.url)),
   { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: password, LOG_LEVEL: 'warn' },
-  () => waitForHealth(port),
+  () => waitForReady(port),
 );
 
 try {

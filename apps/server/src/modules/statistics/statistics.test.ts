@@ -197,7 +197,7 @@ describe('the statistics calls', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload);
+    await workbook.xlsx.load(res.rawPayload as unknown as ExcelJS.Buffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual([
       'Overview',
       'Trend',
