@@ -4,6 +4,7 @@
  * adapters are pointed at it. A platform's server starts the first time it is needed, so a
  * console nobody connects accounts on pays nothing for it.
  */
+import { feedSandboxTraffic } from './ga4/sandbox-traffic.ts';
 
 /** The OAuth client every sandbox server knows: the sandbox's credentials. */
 export const SANDBOX_CLIENT = { clientId: 'postdeck-sandbox', clientSecret: 'postdeck-sandbox-secret' };
@@ -29,6 +30,7 @@ export function createSandbox(
   options: { now: () => Date },
 ): Sandbox {
   const started = new Map<string, Promise<SandboxPlatform>>();
+  const ready = new Map<string, SandboxPlatform>();
   let closed = false;
   return {
     start(server) {
@@ -37,7 +39,12 @@ export function createSandbox(
       if (!running) {
         const starter = starters[server];
         if (!starter) return Promise.reject(new Error(`no sandbox server ${server}`));
-        running = starter(options);
+        running = starter(options).then(async (platform) => {
+          ready.set(server, platform);
+          // GA4's reports count the tagged links in the other servers' posts (ga4/sandbox-traffic.ts).
+          await feedSandboxTraffic(ready.values()).catch(() => undefined);
+          return platform;
+        });
         // A start that failed is tried again by the next call, not remembered.
         running.catch(() => started.delete(server));
         started.set(server, running);
@@ -48,6 +55,7 @@ export function createSandbox(
       closed = true;
       const running = [...started.values()];
       started.clear();
+      ready.clear();
       await Promise.allSettled(running.map(async (platform) => (await platform).stop()));
     },
   };

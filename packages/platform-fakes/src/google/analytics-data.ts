@@ -129,9 +129,14 @@ export class AnalyticsData {
   }
 
   /** The property's sessions from `from` to `to`: the added ones and the generated ones. */
-  async sessions(propertyId: string, from: string, to: string): Promise<TrafficSessions[]> {
+  async sessions(
+    propertyId: string,
+    from: string,
+    to: string,
+    published?: PublishedLink[],
+  ): Promise<TrafficSessions[]> {
     const settings = this.settings(propertyId);
-    const links = (await this.links()).filter((link) => {
+    const links = (published ?? (await this.links())).filter((link) => {
       if (!settings.hostnames) return true;
       try {
         return settings.hostnames.includes(new URL(link.url).hostname);
@@ -299,9 +304,11 @@ export function analyticsDataRoutes(
           `Every request in a batch must be for properties/${propertyId}, the property of the batch.`,
         );
       const answers = [];
+      // The posts are read once for every report of the call.
+      const links = await data.links();
       for (const report of parsed) {
         const byRange = await Promise.all(
-          report.dateRanges.map((range) => data.sessions(propertyId, range.start, range.end)),
+          report.dateRanges.map((range) => data.sessions(propertyId, range.start, range.end, links)),
         );
         const answer = runReport(
           report,
