@@ -270,8 +270,9 @@ const linkedin = {
   canRevoke: false,
   // §7 Scopes: organisation posting and reading, plus the admin scope postiz uses to list organisations [oss].
   scopes: ['openid', 'profile', 'w_organization_social', 'r_organization_social', 'rw_organization_admin'],
+  // §7 Metrics: organisation share statistics (rw_organization_admin); followers from networkSizes.
   metrics: true,
-  accountMetrics: false,
+  accountMetrics: true,
   // §7 Limits: commentary ≤ 3,000 characters [oss].
   text: {
     maxLength: 3_000,

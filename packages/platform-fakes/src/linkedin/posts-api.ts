@@ -135,10 +135,12 @@ export function postRoutes(app: FastifyInstance, ctx: FakeContext, state: Linked
 
   app.get('/rest/organizationalEntityShareStatistics', async (request, reply) => {
     const authed = authenticate(request, reply, ctx, state, 'GET /rest/organizationalEntityShareStatistics');
-    if (!authed || !hasScope(authed, reply, 'r_organization_social')) return reply;
+    // LinkedIn's share statistics need rw_organization_admin and the ADMINISTRATOR role.
+    if (!authed || !hasScope(authed, reply, 'rw_organization_admin')) return reply;
     const params = new Params(request);
     const entity = params.get('organizationalEntity') ?? '';
-    if (params.get('q') !== 'organizationalEntity' || !state.postableBy(entity, authed.member.id))
+    const org = state.organizations.get(/^urn:li:organization:(\d+)$/.exec(entity)?.[1] ?? '');
+    if (params.get('q') !== 'organizationalEntity' || org?.roles.get(authed.member.id) !== 'ADMINISTRATOR')
       return forbidden(reply, `Not enough permissions to read statistics of ${entity}`);
     const list = (name: string) =>
       (/^List\((.*)\)$/.exec(params.get(name) ?? '')?.[1] ?? '').split(',').filter(Boolean);
@@ -146,19 +148,29 @@ export function postRoutes(app: FastifyInstance, ctx: FakeContext, state: Linked
     const posts = asked.map((urn) => ctx.posts.get(urn)).filter((p): p is FakePost => p?.account === entity);
     return {
       paging: { start: 0, count: posts.length, links: [] },
-      elements: posts.map((p) => ({
-        organizationalEntity: entity,
-        [p.id.startsWith('urn:li:ugcPost:') ? 'ugcPost' : 'share']: p.id,
-        totalShareStatistics: {
-          uniqueImpressionsCount: Math.round((p.metrics.views ?? 0) * 0.8),
-          shareCount: p.metrics.shares ?? 0,
-          engagement: 0,
-          clickCount: 0,
-          likeCount: p.metrics.likes ?? 0,
-          impressionCount: p.metrics.views ?? 0,
+      elements: posts.map((p) => {
+        const counts = {
+          clickCount: p.metrics.linkClicks ?? 0,
+          likeCount: p.metrics.reactions ?? 0,
           commentCount: p.metrics.comments ?? 0,
-        },
-      })),
+          shareCount: p.metrics.shares ?? 0,
+        };
+        const impressionCount = p.metrics.views ?? 0;
+        // LinkedIn's engagement: (clicks + likes + comments + shares) / impressions.
+        const acted = counts.clickCount + counts.likeCount + counts.commentCount + counts.shareCount;
+        return {
+          organizationalEntity: entity,
+          [p.id.startsWith('urn:li:ugcPost:') ? 'ugcPost' : 'share']: p.id,
+          totalShareStatistics: {
+            ...counts,
+            impressionCount,
+            uniqueImpressionsCount: p.metrics.reach ?? 0,
+            engagement: impressionCount === 0 ? 0 : acted / impressionCount,
+            shareMentionsCount: 0,
+            commentMentionsCount: 0,
+          },
+        };
+      }),
     };
   });
 }

@@ -87,3 +87,48 @@ describe('LinkedIn fake', () => {
     ]);
   });
 });
+
+describe('LinkedIn fake: counts', () => {
+  it("answers an organisation's followers from networkSizes, wanting edgeType", async () => {
+    const encoded = encodeURIComponent(orgUrn);
+    const sized = await call(`/rest/networkSizes/${encoded}?edgeType=COMPANY_FOLLOWED_BY_MEMBER`);
+    expect([sized.status, await sized.json()]).toEqual([200, { firstDegreeSize: 2_310 }]);
+    const bare = await call(`/rest/networkSizes/${encoded}`);
+    expect(bare.status).toBe(400);
+    const unknown = await call(
+      `/rest/networkSizes/${encodeURIComponent('urn:li:organization:1')}?edgeType=COMPANY_FOLLOWED_BY_MEMBER`,
+    );
+    expect(unknown.status).toBe(404);
+  });
+
+  it("answers a post's share statistics in LinkedIn's names, engagement included", async () => {
+    const created = await call('/rest/posts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        author: orgUrn,
+        commentary: 'Counted',
+        visibility: 'PUBLIC',
+        distribution: { feedDistribution: 'MAIN_FEED' },
+        lifecycleState: 'PUBLISHED',
+      }),
+    });
+    const id = created.headers.get('x-restli-id') ?? '';
+    const stored = fake.posts.get(id);
+    if (stored)
+      stored.metrics = { views: 100, reach: 80, reactions: 6, comments: 2, shares: 1, linkClicks: 1 };
+    const url = `/rest/organizationalEntityShareStatistics?q=organizationalEntity&organizationalEntity=${encodeURIComponent(orgUrn)}&shares=List(${encodeURIComponent(id)})`;
+    const body = (await (await call(url)).json()) as { elements: { totalShareStatistics: object }[] };
+    expect(body.elements[0]?.totalShareStatistics).toEqual({
+      impressionCount: 100,
+      uniqueImpressionsCount: 80,
+      likeCount: 6,
+      commentCount: 2,
+      shareCount: 1,
+      clickCount: 1,
+      engagement: 0.1,
+      shareMentionsCount: 0,
+      commentMentionsCount: 0,
+    });
+  });
+});

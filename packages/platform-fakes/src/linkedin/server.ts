@@ -32,6 +32,7 @@ export interface LinkedInFake extends FakeServer {
     localizedName: string;
     vanityName: string;
     admins?: { memberId: string; role?: OrganizationRole }[];
+    followers?: number;
   }): LinkedInOrganization;
 }
 
@@ -97,11 +98,13 @@ export function seedLinkedInSandbox(fake: LinkedInFake): {
       localizedName: 'Postdeck Demo Co',
       vanityName: 'postdeck-demo-co',
       admins: [{ memberId: member.id }],
+      followers: 2_310,
     }),
     fake.addOrganization({
       localizedName: 'Postdeck Demo Labs',
       vanityName: 'postdeck-demo-labs',
       admins: [{ memberId: member.id, role: 'CONTENT_ADMINISTRATOR' }],
+      followers: 415,
     }),
   ];
   return { member, organizations };

@@ -21,6 +21,8 @@ export interface LinkedInOrganization {
   roles: Map<string, OrganizationRole>;
   /** The logo, an image URN (its downloadUrl through the Images API). */
   logo?: string | undefined;
+  /** Its followers: networkSizes' firstDegreeSize (a test sets it). */
+  followers: number;
 }
 
 export type MediaStatus = 'WAITING_UPLOAD' | 'PROCESSING' | 'AVAILABLE' | 'PROCESSING_FAILED';
@@ -82,6 +84,7 @@ export class LinkedInState {
     localizedName: string;
     vanityName: string;
     admins?: { memberId: string; role?: OrganizationRole }[];
+    followers?: number;
   }): LinkedInOrganization {
     const id = String(100_000 + this.organizations.size + 1);
     const added: LinkedInOrganization = {
@@ -89,6 +92,7 @@ export class LinkedInState {
       localizedName: org.localizedName,
       vanityName: org.vanityName,
       roles: new Map((org.admins ?? []).map((a) => [a.memberId, a.role ?? 'ADMINISTRATOR'])),
+      followers: org.followers ?? 0,
     };
     this.organizations.set(id, added);
     return added;

@@ -326,7 +326,68 @@ describe('LinkedIn: publish, find, metrics, remove', () => {
     expect(fake.state.postMedia.get(photo.externalId)?.[0]).toMatch(/^urn:li:image:/);
   });
 
-  itReadsMetrics('reads share statistics', { views: 500, likes: 12, shares: 3, comments: 4 }, fixture);
+  itReadsMetrics(
+    'reads share statistics: impressions, unique impressions, likes, comments, shares, clicks',
+    { views: 500, reach: 320, reactions: 12, shares: 3, comments: 4, linkClicks: 9 },
+    fixture,
+  );
+
+  it('leaves out what share statistics do not give (saves, video views, watch time)', async () => {
+    const published = await adapter.publish(account, post('Partly counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 10, saves: 4, videoViews: 7, watchTimeS: 30 };
+    expect(await adapter.metrics?.(account, published.externalId)).toEqual({
+      views: 10,
+      reach: 0,
+      reactions: 0,
+      comments: 0,
+      shares: 0,
+      linkClicks: 0,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('a count LinkedIn leaves out of totalShareStatistics stays absent, not 0', async () => {
+    const published = await adapter.publish(account, post('No clicks counted'));
+    const stored = fake.posts.get(published.externalId);
+    if (stored) stored.metrics = { views: 50, reactions: 2, linkClicks: 6 };
+    const withoutClicks: typeof fetch = async (input, init) => {
+      const answer = await fetch(input, init);
+      if (!String(input).includes('/rest/organizationalEntityShareStatistics')) return answer;
+      const body = (await answer.json()) as { elements: { totalShareStatistics: Record<string, unknown> }[] };
+      for (const element of body.elements) {
+        delete element.totalShareStatistics['clickCount'];
+        delete element.totalShareStatistics['uniqueImpressionsCount'];
+      }
+      return Response.json(body);
+    };
+    const metrics = await createLinkedInAdapter(settings({ fetch: withoutClicks })).metrics?.(
+      account,
+      published.externalId,
+    );
+    expect(metrics).toEqual({
+      views: 50,
+      reactions: 2,
+      comments: 0,
+      shares: 0,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it("reads the organisation's followers from networkSizes (COMPANY_FOLLOWED_BY_MEMBER)", async () => {
+    const org = fake.state.organizations.get(account.externalId.split(':').at(-1) ?? '');
+    if (org) org.followers = 8_765;
+    expect(await adapter.accountMetrics?.(account)).toEqual({
+      followers: 8_765,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('share statistics are for ADMINISTRATORs: a content administrator gets 403 (rejected)', async () => {
+    const labs = { ...account, externalId: orgs.labs };
+    const published = await adapter.publish(labs, post('Posted by a content admin'));
+    await expectFailure(adapter.metrics?.(labs, published.externalId), { kind: 'rejected', status: 403 });
+  });
 
   itRemovesTwice('removes a post (204), and a second removal is done too', fixture);
 });
@@ -349,6 +410,23 @@ describe('LinkedIn: faults', () => {
       return adapter.publish(account, post(kind));
     },
   );
+
+  it('metrics and followers: 429 → rateLimited, a revoked token → reauthorize', async () => {
+    const published = await adapter.publish(account, post('Counted later'));
+    fake.faults.set({ kind: 'rateLimited', call: 'GET /rest/organizationalEntityShareStatistics', times: 1 });
+    await expectFailure(adapter.metrics?.(account, published.externalId), {
+      kind: 'rateLimited',
+      status: 429,
+    });
+    fake.faults.set({ kind: 'rateLimited', call: 'GET /rest/networkSizes/:urn', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), { kind: 'rateLimited', status: 429 });
+    fake.faults.set({ kind: 'revokedGrant', call: 'GET /rest/networkSizes/:urn', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), {
+      kind: 'reauthorize',
+      status: 401,
+      platformMessage: revoked,
+    });
+  });
 
   it('a 5xx to a read, or to an upload nothing points to yet, is transient', async () => {
     fake.faults.set({ kind: 'serverError', call: 'GET /rest/organizationAcls', times: 1 });

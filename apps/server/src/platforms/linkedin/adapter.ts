@@ -257,13 +257,28 @@ export function createLinkedInAdapter(settings: LinkedInAdapterSettings): Platfo
         throw error;
       }
     },
+    /**
+     * platforms.md §7 Metrics: the organisation's share statistics for the post (which
+     * rw_organization_admin reads, for an ADMINISTRATOR of the page): impressions as views,
+     * unique impressions as reach, likes as reactions, comments, shares and clicks as link
+     * clicks. What LinkedIn leaves out stays absent; no saves, video views or watch time here.
+     */
     async metrics(account, externalId) {
       const counts = await api(account.grant.accessToken).shareStatistics(account.externalId, externalId);
       return {
         views: counts.impressionCount,
-        likes: counts.likeCount,
+        reach: counts.uniqueImpressionsCount,
+        reactions: counts.likeCount,
         comments: counts.commentCount,
         shares: counts.shareCount,
+        linkClicks: counts.clickCount,
+        at: clock.now().toISOString(),
+      };
+    },
+    /** The organisation's followers: networkSizes' firstDegreeSize. */
+    async accountMetrics(account) {
+      return {
+        followers: await api(account.grant.accessToken).followers(account.externalId),
         at: clock.now().toISOString(),
       };
     },

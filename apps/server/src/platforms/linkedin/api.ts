@@ -87,12 +87,17 @@ export interface LinkedInPost {
   createdAt?: number;
 }
 
+/** totalShareStatistics (Organization Share Statistics), the counts the adapter reads. */
 export interface LinkedInShareStatistics {
   impressionCount?: number;
+  uniqueImpressionsCount?: number;
+  clickCount?: number;
   likeCount?: number;
   commentCount?: number;
   shareCount?: number;
 }
+
+const networkSizeSchema = z.object({ firstDegreeSize: z.number().int().nonnegative().optional() });
 
 export function createLinkedInHttp(settings: {
   timeoutMs: number;
@@ -252,6 +257,16 @@ export function linkedInApi(http: PlatformHttp, hosts: LinkedInHosts, version: s
       const [element] =
         (body as { elements?: { totalShareStatistics?: LinkedInShareStatistics }[] }).elements ?? [];
       return element?.totalShareStatistics ?? {};
+    },
+    /**
+     * An organisation's followers (Organization Lookup: networkSizes with
+     * edgeType=COMPANY_FOLLOWED_BY_MEMBER); the follower statistics give no totals any more.
+     */
+    async followers(organization: string): Promise<number | undefined> {
+      const url = rest(`networkSizes/${urn(organization)}`);
+      url.search = 'edgeType=COMPANY_FOLLOWED_BY_MEMBER';
+      const { body } = await http.request({ method: 'GET', url, headers });
+      return answer(networkSizeSchema, body, true).firstDegreeSize;
     },
   };
 }
