@@ -7,6 +7,7 @@ import {
   type TargetAccount,
   problemsOf,
   publishBody,
+  sentText,
   textCount,
 } from './target-variant';
 
@@ -46,6 +47,7 @@ describe('publishBody', () => {
         { accountId: 2, text: 'Own', options: { privacy: 'SELF_ONLY', disableDuet: true } },
       ],
       scheduledAt: '2026-03-05T05:30:00.000Z',
+      utm: false,
     });
   });
 });
@@ -88,6 +90,37 @@ describe('problemsOf', () => {
       source,
     );
     expect(problems).toEqual([{ source: 'option', field: 'options.audience', blocking: true }]);
+  });
+});
+
+describe('UTM tags', () => {
+  const linked = { ...source, text: 'Read https://news.example/a?b=1#top' };
+  const tags = (platform: string) => `utm_source=${platform}&utm_medium=social&utm_campaign=content-7`;
+
+  it('show in the text as sent, for each platform, and only when on', () => {
+    expect(sentText('telegram', EMPTY_VARIANT, linked, true)).toBe(
+      `Read https://news.example/a?b=1&${tags('telegram')}#top`,
+    );
+    expect(sentText('mastodon', { ...EMPTY_VARIANT, text: 'Own https://news.example/c' }, linked, true)).toBe(
+      `Own https://news.example/c?${tags('mastodon')}`,
+    );
+    expect(sentText('telegram', EMPTY_VARIANT, linked, false)).toBe(linked.text);
+  });
+
+  it('count towards the limit where the platform counts links as written, not on X', () => {
+    const extra = tags('bluesky').length + 1;
+    expect(textCount('bluesky', EMPTY_VARIANT, linked, true).length).toBe(linked.text.length + extra);
+    expect(textCount('x', EMPTY_VARIANT, linked, true)).toEqual(textCount('x', EMPTY_VARIANT, linked));
+    const nearly = { ...source, text: `${'a'.repeat(270)} https://news.example/a` };
+    expect(problemsOf(account(1, 'bluesky'), EMPTY_VARIANT, nearly)).toEqual([]);
+    expect(problemsOf(account(1, 'bluesky'), EMPTY_VARIANT, nearly, true)).toMatchObject([
+      { source: 'preflight', code: 'textTooLong', field: 'text', blocking: true },
+    ]);
+  });
+
+  it('are asked of the server, which tags the text itself', () => {
+    const body = publishBody(linked, [{ account: account(1, 'x'), variant: EMPTY_VARIANT }], null, true);
+    expect(body).toEqual({ contentId: 7, targets: [{ accountId: 1 }], utm: true });
   });
 });
 

@@ -5,6 +5,7 @@ import type { PublishingPlatform } from '@postdeck/contract/platforms';
 import { type PreflightCode, type PreflightMedia, preflight } from '@postdeck/contract/preflight';
 import { PUBLISH_OPTIONS_SCHEMAS } from '@postdeck/contract/publish-options';
 import type { PublishBody, PublishTarget, PublishTargets } from '@postdeck/contract/publishing';
+import { tagTextWithUtm, utmTagsFor } from '@postdeck/contract/utm';
 
 export type TargetAccount = PublishTargets['accounts'][number];
 
@@ -41,6 +42,19 @@ export type TargetProblem = { field: string; blocking: boolean } & (
 
 export const textOf = (variant: Variant, source: PublishSource): string => variant.text ?? source.text;
 
+/**
+ * The text the account will be sent: its own or the content's, with its links tagged for the
+ * platform when `utm` is on, as the server tags it (contract utm.ts). The preview shows it and
+ * the counter and the preflight measure it.
+ */
+export const sentText = (
+  platform: PublishingPlatform,
+  variant: Variant,
+  source: PublishSource,
+  utm: boolean,
+): string =>
+  utm ? tagTextWithUtm(textOf(variant, source), utmTagsFor(platform, source.id)) : textOf(variant, source);
+
 export const preflightMedia = (media: readonly Material[]): PreflightMedia[] =>
   media.map((m) => ({
     kind: m.kind,
@@ -57,9 +71,14 @@ export function textLimit(platform: PublishingPlatform, withMedia: boolean): num
   return withMedia && maxLengthWithMedia !== null ? maxLengthWithMedia : maxLength;
 }
 
-export function textCount(platform: PublishingPlatform, variant: Variant, source: PublishSource) {
+export function textCount(
+  platform: PublishingPlatform,
+  variant: Variant,
+  source: PublishSource,
+  utm = false,
+) {
   return {
-    length: textLength(platform, textOf(variant, source)),
+    length: textLength(platform, sentText(platform, variant, source, utm)),
     max: textLimit(platform, source.media.length > 0),
   };
 }
@@ -105,11 +124,12 @@ export function problemsOf(
   account: Pick<TargetAccount, 'platform'>,
   variant: Variant,
   source: PublishSource,
+  utm = false,
 ): TargetProblem[] {
   const { platform } = account;
   const problems: TargetProblem[] = preflight({
     platform,
-    text: textOf(variant, source),
+    text: sentText(platform, variant, source, utm),
     media: preflightMedia(source.media),
     title: platform === 'youtube' ? youtubeTitle(variant, source) : undefined,
   }).map((problem) => ({ source: 'preflight', ...problem }));
@@ -140,11 +160,14 @@ export function publishBody(
   source: PublishSource,
   targets: readonly { account: TargetAccount; variant: Variant }[],
   scheduledAt: Date | null,
+  utm = false,
 ): PublishBody {
   return {
     contentId: source.id,
+    // The untagged text: the server tags it (and remembers the choice).
     targets: targets.map(({ account, variant }) => targetOf(account, variant, source)),
     // UTC: the server stores instants, and the author's zone is only how the picker shows them.
     ...(scheduledAt ? { scheduledAt: scheduledAt.toISOString() } : {}),
+    utm,
   };
 }

@@ -19,6 +19,7 @@ const TARGETS = {
     },
   ],
   lastChoice: [1],
+  lastUtm: false,
 };
 
 beforeEach(() => {

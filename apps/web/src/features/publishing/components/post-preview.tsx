@@ -6,7 +6,7 @@ import {
   type PublishSource,
   type TargetAccount,
   type Variant,
-  textOf,
+  sentText,
   youtubeTitle,
 } from '../target-variant';
 import styles from './publishing.module.css';
@@ -18,14 +18,17 @@ export function PostPreview({
   account,
   variant,
   source,
+  utm,
 }: {
   account: TargetAccount;
   variant: Variant;
   source: PublishSource;
+  /** Show the links tagged, as they will be sent. */
+  utm: boolean;
 }) {
   const { t } = useTranslation();
   const platform = platformName(account.platform);
-  const text = textOf(variant, source);
+  const text = sentText(account.platform, variant, source, utm);
   const images = source.media.filter((m) => m.kind === 'image').length;
   const videos = source.media.length - images;
   return (

@@ -33,6 +33,7 @@ const TARGETS: PublishTargets = {
     },
   ],
   lastChoice: [2],
+  lastUtm: false,
 };
 
 beforeEach(() => {

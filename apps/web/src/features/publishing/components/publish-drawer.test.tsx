@@ -43,6 +43,7 @@ const TARGETS: PublishTargets = {
     },
   ],
   lastChoice: [1, 2],
+  lastUtm: false,
 };
 
 let targets: PublishTargets;
@@ -160,7 +161,7 @@ describe('PublishDrawer accounts', () => {
   });
 
   it('points to the channel accounts page when there is no account', async () => {
-    targets = { accounts: [], lastChoice: [] };
+    targets = { accounts: [], lastChoice: [], lastUtm: false };
     renderDrawer();
     const link = await screen.findByRole('link', { name: 'Go to channel accounts' });
     expect(link).toHaveAttribute('href', '/api/channel/account/list');
@@ -211,6 +212,7 @@ describe('PublishDrawer publishing', () => {
         { accountId: 1 },
         { accountId: 2, text: 'Hello subscribers', options: { silent: true, linkPreview: false } },
       ],
+      utm: false,
     });
     const summary = await screen.findByRole('list', { name: 'Accounts' });
     expect(
@@ -253,6 +255,46 @@ describe('PublishDrawer publishing', () => {
     const other = screen.getByRole('checkbox', { name: /Acme on X/ }).closest('li');
     expect(other).not.toHaveTextContent('cannot take publications');
     expect(screen.getByRole('button', { name: /Acme channel.*To fix: 1/ })).toBeInTheDocument();
+  });
+});
+
+describe('PublishDrawer UTM tags', () => {
+  const linked: PublishSource = { ...SOURCE, text: 'Read https://news.example/a' };
+  const utmBox = () => screen.getByRole('checkbox', { name: 'Tag links for analytics (UTM)' });
+
+  it('starts off as last left, shows the tagged links and their length, and sends utm: true', async () => {
+    const user = userEvent.setup();
+    renderDrawer(linked);
+    await screen.findByRole('checkbox', { name: /Acme on X/ });
+    expect(utmBox()).not.toBeChecked();
+    expect(utmBox()).toHaveAccessibleDescription(/utm_medium=social/);
+    await user.click(screen.getByRole('button', { name: /Acme channel/ }));
+    const counter = () => screen.getByTitle(/^Length as Telegram counts it/);
+    expect(counter()).toHaveTextContent(`${linked.text.length} / 4096`);
+
+    await user.click(utmBox());
+    const tagged = `${linked.text}?utm_source=telegram&utm_medium=social&utm_campaign=content-7`;
+    const preview = screen.getByText('Preview on Telegram').closest<HTMLElement>('.ant-card');
+    expect(preview && within(preview).getByText(tagged)).toBeInTheDocument();
+    expect(counter()).toHaveTextContent(`${tagged.length} / 4096`);
+    // The author's own text stays as written in the editor: the server tags it.
+    expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue(linked.text);
+
+    await publishAndConfirm(user, 'Publish now?');
+    await waitFor(() => expect(calls(spy, '/prod-api/content/publish/create')).toHaveLength(1));
+    expect(sentBody()).toEqual({ contentId: 7, targets: [{ accountId: 1 }, { accountId: 2 }], utm: true });
+  });
+
+  it('starts on when the last publish tagged its links, and can be turned off', async () => {
+    targets = { ...TARGETS, lastUtm: true };
+    const user = userEvent.setup();
+    renderDrawer(linked);
+    await screen.findByRole('checkbox', { name: /Acme on X/ });
+    expect(utmBox()).toBeChecked();
+    await user.click(utmBox());
+    await publishAndConfirm(user, 'Publish now?');
+    await waitFor(() => expect(calls(spy, '/prod-api/content/publish/create')).toHaveLength(1));
+    expect(sentBody()['utm']).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Publication, PublishTargets } from '@postdeck/contract/publishing';
-import { Alert, App, Button, Collapse, Drawer, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Checkbox, Collapse, Drawer, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -69,11 +69,14 @@ function PublishForm({ targets, source, now, onClose }: PublishFormProps) {
   const accountsId = useId();
   const postsId = useId();
   const whenId = useId();
+  const utmHintId = useId();
   const [ticked, setTicked] = useState<ReadonlySet<number>>(() => {
     const choosable = new Set(targets.accounts.filter((a) => a.unavailable === null).map((a) => a.id));
     return new Set(targets.lastChoice.filter((id) => choosable.has(id)));
   });
   const [variants, setVariants] = useState<Readonly<Record<number, Variant>>>({});
+  // As the last publish left it (the server remembers it with the publication).
+  const [utm, setUtm] = useState(targets.lastUtm);
   const [when, setWhen] = useState<When>('now');
   const [at, setAt] = useState<Dayjs | null>(null);
   const [expanded, setExpanded] = useState<string[]>([]);
@@ -86,7 +89,7 @@ function PublishForm({ targets, source, now, onClose }: PublishFormProps) {
   const checked = chosen.map((account) => ({
     account,
     variant: variantOf(account.id),
-    problems: problemsOf(account, variantOf(account.id), source),
+    problems: problemsOf(account, variantOf(account.id), source, utm),
   }));
   const blocking = checked.flatMap(({ account, problems }) =>
     problems.filter((problem) => problem.blocking).map((problem) => ({ account, problem })),
@@ -128,7 +131,7 @@ function PublishForm({ targets, source, now, onClose }: PublishFormProps) {
     const scheduledAt = when === 'later' ? at : null;
     // The confirmation may have stayed open past the chosen time.
     if (scheduledAt && scheduledAt.valueOf() <= now()) return;
-    const body = publishBody(source, checked, scheduledAt?.toDate() ?? null);
+    const body = publishBody(source, checked, scheduledAt?.toDate() ?? null, utm);
     const order = body.targets.map((target) => target.accountId);
     setFailure(null);
     try {
@@ -225,6 +228,7 @@ function PublishForm({ targets, source, now, onClose }: PublishFormProps) {
                       account={account}
                       variant={variant}
                       source={source}
+                      utm={utm}
                       blocking={problems.filter((p) => p.blocking).length}
                       warnings={problems.filter((p) => !p.blocking).length}
                       refused={placed.byAccount.get(account.id)?.length ?? 0}
@@ -237,12 +241,25 @@ function PublishForm({ targets, source, now, onClose }: PublishFormProps) {
                       source={source}
                       problems={problems}
                       serverErrors={placed.byAccount.get(account.id)}
+                      utm={utm}
                       onChange={(next) => changeVariant(account.id, next)}
                     />
                   ),
                 }))}
               />
             )}
+            <Flex vertical gap={4} className={styles.utm}>
+              <Checkbox
+                checked={utm}
+                onChange={(event) => setUtm(event.target.checked)}
+                aria-describedby={utmHintId}
+              >
+                {t('publishing.utm.label')}
+              </Checkbox>
+              <Typography.Text type="secondary" id={utmHintId} className={styles.note}>
+                {t('publishing.utm.hint')}
+              </Typography.Text>
+            </Flex>
           </section>
           <section aria-labelledby={whenId}>
             <Typography.Title level={5} id={whenId}>
@@ -314,6 +331,7 @@ interface VariantLabelProps {
   account: TargetAccount;
   variant: Variant;
   source: PublishSource;
+  utm: boolean;
   blocking: number;
   warnings: number;
   /** How many of the server's refusals name this account. */
@@ -321,9 +339,9 @@ interface VariantLabelProps {
 }
 
 /** A ticked account's header: who, the counter, and whether anything is wrong. */
-function VariantLabel({ account, variant, source, blocking, warnings, refused }: VariantLabelProps) {
+function VariantLabel({ account, variant, source, utm, blocking, warnings, refused }: VariantLabelProps) {
   const { t } = useTranslation();
-  const { length, max } = textCount(account.platform, variant, source);
+  const { length, max } = textCount(account.platform, variant, source, utm);
   return (
     <Flex justify="space-between" wrap gap={8}>
       <span>

@@ -24,6 +24,8 @@ export interface VariantEditorProps {
   problems: readonly TargetProblem[];
   /** The server's refusals for this target, field relative to it. */
   serverErrors: readonly FieldError[] | undefined;
+  /** The links are tagged (UTM): the counter and the preview measure and show them so. */
+  utm: boolean;
   onChange: (variant: Variant) => void;
 }
 
@@ -45,6 +47,7 @@ export function VariantEditor({
   source,
   problems,
   serverErrors,
+  utm,
   onChange,
 }: VariantEditorProps) {
   const { t } = useTranslation();
@@ -67,7 +70,7 @@ export function VariantEditor({
     .map((error) => error.message);
   const mediaBlocking = problems.some((p) => p.field === 'media' && p.blocking);
 
-  const { length, max } = textCount(account.platform, variant, source);
+  const { length, max } = textCount(account.platform, variant, source, utm);
   const ownText = variant.text !== null && variant.text !== source.text;
   return (
     <Flex vertical gap={12}>
@@ -124,7 +127,7 @@ export function VariantEditor({
           feedback={feedback}
         />
       </Form>
-      <PostPreview account={account} variant={variant} source={source} />
+      <PostPreview account={account} variant={variant} source={source} utm={utm} />
     </Flex>
   );
 }

@@ -153,6 +153,10 @@ export const enPublishing = {
     past: 'This time has passed: choose a time to come, or publish now',
     required: 'Choose when to publish',
   },
+  utm: {
+    label: 'Tag links for analytics (UTM)',
+    hint: 'Adds utm_source (the platform), utm_medium=social and utm_campaign (this content) to every link, so Google Analytics shows the visits each post brings. Tags you wrote yourself are kept; the longer links count towards each platform’s limit.',
+  },
   blocking: {
     title: 'Fix these before publishing',
     item: '{{account}} ({{platform}}) · {{field}}: {{message}}',

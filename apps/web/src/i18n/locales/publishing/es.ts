@@ -156,6 +156,10 @@ export const esPublishing: PublishingMessages = {
     past: 'Esa hora ya pasó: elija una hora futura o publique ahora',
     required: 'Elija cuándo publicar',
   },
+  utm: {
+    label: 'Etiquetar enlaces para analítica (UTM)',
+    hint: 'Añade utm_source (la plataforma), utm_medium=social y utm_campaign (este contenido) a cada enlace, para que Google Analytics muestre las visitas que trae cada publicación. Las etiquetas que usted haya escrito se mantienen; los enlaces más largos cuentan para el límite de cada plataforma.',
+  },
   blocking: {
     title: 'Corrija esto antes de publicar',
     item: '{{account}} ({{platform}}) · {{field}}: {{message}}',

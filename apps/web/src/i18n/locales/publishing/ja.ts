@@ -152,6 +152,10 @@ export const jaPublishing: PublishingMessages = {
     past: 'この時刻は過ぎています。これからの時刻を選ぶか、今すぐ公開してください',
     required: '公開する時刻を選んでください',
   },
+  utm: {
+    label: 'リンクに分析用タグを付ける（UTM）',
+    hint: 'すべてのリンクに utm_source（プラットフォーム）、utm_medium=social、utm_campaign（このコンテンツ）を付け、各投稿がもたらした訪問を Google Analytics で確認できるようにします。ご自身で書いたタグはそのまま残り、長くなったリンクは各プラットフォームの文字数制限に数えられます。',
+  },
   blocking: {
     title: '公開する前に次の点を修正してください',
     item: '{{account}}（{{platform}}）· {{field}}：{{message}}',

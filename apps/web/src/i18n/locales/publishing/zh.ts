@@ -149,6 +149,10 @@ export const zhPublishing: PublishingMessages = {
     past: '该时间已过：请选择将来的时间，或立即发布',
     required: '请选择发布时间',
   },
+  utm: {
+    label: '为链接添加分析标记（UTM）',
+    hint: '为每个链接添加 utm_source（平台）、utm_medium=social 和 utm_campaign（本内容），让 Google Analytics 显示每条帖子带来的访问。您自己写的标记会保留；加长后的链接计入各平台的字数上限。',
+  },
   blocking: {
     title: '发布前请先修正以下问题',
     item: '{{account}}（{{platform}}）· {{field}}：{{message}}',
