@@ -350,8 +350,9 @@ const bluesky = {
   tokenRenewal: 'refresh',
   canRevoke: false,
   scopes: [],
+  // §9 Metrics: the appview's getPosts; followers from its getProfile.
   metrics: true,
-  accountMetrics: false,
+  accountMetrics: true,
   // §9 Limits: 300 graphemes; links are facets over the text as written.
   text: {
     maxLength: 300,

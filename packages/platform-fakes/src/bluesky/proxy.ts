@@ -21,7 +21,7 @@ const DROPPED = new Set([
 
 /**
  * Every /xrpc/ call passed to the PDS as it came (the video service's to video.ts, the appview's
- * one call to app-view.ts), unless a fault switch answers first; the after-commit ones answer in
+ * getPosts and getProfile to app-view.ts), unless a fault switch answers first; the after-commit ones answer in
  * place of the PDS once it has done the call. The PDS is real, so this is the one place faults
  * can come from. A switch's `call` is the XRPC method
  * (`com.atproto.repo.createRecord`); its `account` is the DID the bearer token was issued to, or
@@ -50,7 +50,7 @@ export function proxyRoutes(
           if (answered) return answered;
         }
         if (VIDEO_METHODS.has(method)) return video.handle(method, request, reply, fault);
-        if (APP_VIEW_METHODS.has(method)) return appView.getPosts(queryList(request.url, 'uris'), reply);
+        if (APP_VIEW_METHODS.has(method)) return appView.handle(method, request, reply);
         const answer = await forward(request, pdsOrigin());
         // The PDS has done the call: an after-commit fault replaces its answer.
         const after = ctx.afterCommit(reply, fault, () => serverError(reply));
@@ -99,9 +99,4 @@ function accountOf(request: FastifyRequest, method: string): string | undefined 
   } catch {
     return undefined;
   }
-}
-
-/** A repeated query parameter (uris=…&uris=…), which Fastify's parsed query may hold as one string. */
-function queryList(url: string, name: string): string[] {
-  return new URL(url, 'http://localhost').searchParams.getAll(name);
 }

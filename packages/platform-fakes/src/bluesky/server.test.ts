@@ -56,13 +56,38 @@ describe('Bluesky server: the PDS behind the proxy', () => {
 describe("Bluesky server: the appview's getPosts", () => {
   it('answers posts from the PDS with the counts set, leaving out the ones it cannot find', async () => {
     const created = await agent.post({ text: 'Counted' });
-    server.appView.counts.set(created.uri, { likes: 7 });
+    server.appView.counts.set(created.uri, { reactions: 7, saves: 2 });
     const missing = `at://${demo.did}/app.bsky.feed.post/3kzzzzzzzzzzz`;
     const { data } = await new AtpAgent({ service: server.url }).app.bsky.feed.getPosts({
       uris: [created.uri, missing],
     });
     expect(data.posts).toMatchObject([
-      { uri: created.uri, author: { did: demo.did, handle: demo.handle }, likeCount: 7, repostCount: 0 },
+      {
+        uri: created.uri,
+        author: { did: demo.did, handle: demo.handle },
+        likeCount: 7,
+        repostCount: 0,
+        bookmarkCount: 2,
+      },
+    ]);
+  });
+
+  it("answers getProfile by DID or handle with the followers set, and the appview's 400 for an unknown actor", async () => {
+    server.appView.followers.set(demo.did, 321);
+    const reader = new AtpAgent({ service: server.url });
+    for (const actor of [demo.did, demo.handle]) {
+      const { data } = await reader.app.bsky.actor.getProfile({ actor });
+      expect(data).toMatchObject({
+        did: demo.did,
+        handle: demo.handle,
+        followersCount: 321,
+        followsCount: 0,
+      });
+    }
+    const unknown = await xrpc('app.bsky.actor.getProfile?actor=nobody.test');
+    expect([unknown.status, await unknown.json()]).toEqual([
+      400,
+      { error: 'InvalidRequest', message: 'Profile not found' },
     ]);
   });
 });

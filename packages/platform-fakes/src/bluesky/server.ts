@@ -18,7 +18,7 @@ import { AppView } from './app-view.ts';
 export interface BlueskyServer extends FakeServer {
   /** The video service's jobs and what it received (video.ts). */
   video: VideoService;
-  /** The appview's getPosts: set a post's counts in `appView.counts` (app-view.ts). */
+  /** The appview's getPosts and getProfile: set a post's counts in `appView.counts`, an account's followers in `appView.followers` (app-view.ts). */
   appView: AppView;
   /** The PDS itself, without the proxy's faults (for tests that look behind the adapter). */
   pdsOrigin: string;

@@ -254,24 +254,99 @@ describe('Bluesky: publish, find, remove', () => {
     await adapter.remove(account, published.externalId);
   });
 
-  it("reads metrics from the appview's getPosts", async () => {
+  it("reads metrics from the appview's getPosts: likes, reposts and quotes, replies, bookmarks", async () => {
     const published = await adapter.publish(account, post('Counted'));
     expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      likes: 0,
+      reactions: 0,
       shares: 0,
       comments: 0,
+      saves: 0,
       at: clock.now().toISOString(),
     });
-    server.appView.counts.set(published.externalId, { likes: 12, shares: 3, quotes: 2, comments: 4 });
+    // Views and reach the appview does not give: set here, they stay absent.
+    server.appView.counts.set(published.externalId, {
+      reactions: 12,
+      shares: 3,
+      quotes: 2,
+      comments: 4,
+      saves: 1,
+      views: 900,
+      reach: 700,
+    });
     expect(await adapter.metrics?.(account, published.externalId)).toEqual({
-      likes: 12,
+      reactions: 12,
       shares: 5,
       comments: 4,
+      saves: 1,
       at: clock.now().toISOString(),
     });
     await adapter.remove(account, published.externalId);
     const gone = await failure(adapter.metrics?.(account, published.externalId));
     expect(gone.kind).toBe('rejected');
+  });
+});
+
+describe('Bluesky: counts the appview leaves out, and followers', () => {
+  it('a count the appview leaves out stays absent, not 0 (quotes alone left out: shares are the reposts)', async () => {
+    const published = await adapter.publish(account, post('Sparsely counted'));
+    server.appView.counts.set(published.externalId, { reactions: 3, shares: 2, quotes: 1, saves: 4 });
+    const sparse =
+      (drop: string[]): typeof fetch =>
+      async (input, init) => {
+        const answer = await fetch(input, init);
+        if (!String(input).includes('/xrpc/app.bsky.feed.getPosts')) return answer;
+        const body = (await answer.json()) as { posts: Record<string, unknown>[] };
+        const posts = body.posts.map((view) =>
+          Object.fromEntries(Object.entries(view).filter(([name]) => !drop.includes(name))),
+        );
+        return Response.json({ posts });
+      };
+    const read = (drop: string[]) =>
+      createBlueskyAdapter({ ...settings(), fetch: sparse(drop) }).metrics?.(account, published.externalId);
+    expect(await read(['likeCount', 'bookmarkCount', 'quoteCount'])).toEqual({
+      shares: 2,
+      comments: 0,
+      at: clock.now().toISOString(),
+    });
+    expect(await read(['repostCount', 'quoteCount', 'replyCount'])).toEqual({
+      reactions: 3,
+      saves: 4,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it("reads the account's followersCount from the appview's getProfile", async () => {
+    server.appView.followers.set(newsroom.did, 2_468);
+    expect(await adapter.accountMetrics?.(account)).toEqual({
+      followers: 2_468,
+      at: clock.now().toISOString(),
+    });
+  });
+
+  it('getPosts and getProfile: 429 → rateLimited with the wait; an actor the appview does not know → rejected', async () => {
+    const published = await adapter.publish(account, post('Counted later'));
+    server.faults.set({ kind: 'rateLimited', retryAfterS: 45, call: 'app.bsky.feed.getPosts', times: 1 });
+    await expectFailure(adapter.metrics?.(account, published.externalId), {
+      kind: 'rateLimited',
+      status: 429,
+      platformCode: 'RateLimitExceeded',
+      retryAfterMs: 45_000,
+    });
+    server.faults.set({ kind: 'rateLimited', retryAfterS: 45, call: 'app.bsky.actor.getProfile', times: 1 });
+    await expectFailure(adapter.accountMetrics?.(account), {
+      kind: 'rateLimited',
+      status: 429,
+      retryAfterMs: 45_000,
+    });
+    await expectFailure(
+      adapter.accountMetrics?.({ ...account, externalId: 'did:plc:aaaaaaaaaaaaaaaaaaaaaaaa' }),
+      {
+        kind: 'rejected',
+        status: 400,
+        platformCode: 'InvalidRequest',
+        platformMessage: 'Profile not found',
+      },
+    );
   });
 });
 

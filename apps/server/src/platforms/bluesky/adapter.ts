@@ -39,7 +39,9 @@ const VIDEO_JOB = 'videoJob';
  * video service (video.ts), its job's id told to onProgress and asked about again on a later
  * attempt. A post's link goes into the text (a facet): a link card would need
  * the page's title and image, fetched by us. Metrics come from the appview's getPosts (no
- * impressions there; reposts and quotes count as shares).
+ * impressions there: likes are reactions, reposts and quotes count as shares, replies as
+ * comments, bookmarks as saves; a count the appview leaves out stays absent, never 0), and the
+ * account's followers from its getProfile.
  */
 export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): BlueskyAdapter {
   const clock = settings.clock ?? systemClock;
@@ -197,11 +199,18 @@ export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): Blu
           platformMessage: 'the appview does not have this post (deleted, or not indexed yet)',
         });
       return {
-        likes: view.likeCount ?? 0,
-        shares: (view.repostCount ?? 0) + (view.quoteCount ?? 0),
-        comments: view.replyCount ?? 0,
+        reactions: view.likeCount,
+        shares: sum(view.repostCount, view.quoteCount),
+        comments: view.replyCount,
+        saves: view.bookmarkCount,
         at: clock.now().toISOString(),
       };
+    },
+    /** The account's followersCount from the appview's getProfile (public, as getPosts). */
+    async accountMetrics(account) {
+      const { call } = blueskyClient(client, appView);
+      const { data } = await call((agent) => agent.app.bsky.actor.getProfile({ actor: account.externalId }));
+      return { followers: data.followersCount, at: clock.now().toISOString() };
     },
     async remove(account, externalId) {
       const { context, call } = pds(account.grant);
@@ -220,4 +229,10 @@ export function createBlueskyAdapter(settings: BlueskyAdapterSettings = {}): Blu
       }
     },
   };
+}
+
+/** Counts added up, absent when the appview gave none of them. */
+function sum(...counts: (number | undefined)[]): number | undefined {
+  const given = counts.filter((count) => count !== undefined);
+  return given.length === 0 ? undefined : given.reduce((total, count) => total + count, 0);
 }

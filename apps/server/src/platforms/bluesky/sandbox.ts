@@ -9,10 +9,11 @@ export const BLUESKY_SANDBOX_HINTS = { identifier: 'postdeck-demo.test', appPass
 export const startBlueskySandbox: SandboxStarter = async ({ now }) => {
   const { startBlueskyServer } = await import('@postdeck/platform-fakes/bluesky/server');
   const server = await startBlueskyServer({ now });
-  await server.createAccount({
+  const demo = await server.createAccount({
     handle: BLUESKY_SANDBOX_HINTS.identifier,
     password: BLUESKY_SANDBOX_HINTS.appPassword,
   });
+  server.appView.followers.set(demo.did, 1_875);
   const at = server.url;
   return {
     hosts: { service: at, appUrl: at, videoService: at, appView: at },
