@@ -948,3 +948,33 @@ export const statsDirty = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.accountId] })],
 );
+
+/**
+ * What social sources brought to the connected Google Analytics 4 properties (issue 23 item 3),
+ * read from the Data API by the traffic schedule and kept per property (its channel account), day
+ * (the property's), and source and medium ('source' rows) or tagged landing page ('link' rows;
+ * medium empty). The statistics read these, never Google, so a page view spends no quota.
+ */
+export const webTrafficDaily = pgTable(
+  'web_traffic_daily',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => channelAccounts.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** 'source' | 'link' */
+    kind: text('kind').notNull(),
+    source: text('source').notNull(),
+    medium: text('medium').notNull().default(''),
+    landingPage: text('landing_page').notNull().default(''),
+    campaign: text('campaign').notNull().default(''),
+    sessions: integer('sessions').notNull(),
+    totalUsers: integer('total_users').notNull(),
+    engagedSessions: integer('engaged_sessions').notNull(),
+    readAt: at('read_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.day, t.kind, t.source, t.medium, t.landingPage, t.campaign] }),
+    index('web_traffic_daily_day_idx').on(t.day),
+  ],
+);

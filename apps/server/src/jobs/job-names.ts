@@ -40,6 +40,8 @@ export interface JobPayloads {
   'statistics.refresh': Record<string, never>;
   /** Daily: every account's followers. */
   'statistics.accounts': Record<string, never>;
+  /** Hourly: the GA4 properties' social traffic of the last weeks. */
+  'statistics.traffic': Record<string, never>;
 }
 
 /** A name-to-payload map the queue accepts; JobPayloads in the app, a local map in tests. */
@@ -82,4 +84,6 @@ export const jobQueues: QueueSettingsMap<JobPayloads> = {
   'statistics.refresh': { retryLimit: 0, expireInSeconds: 10 * 60 },
   // A day's reading missed is tried again within the hour; a second on the same day replaces the first.
   'statistics.accounts': { retryLimit: 2, retryDelay: 20 * 60, expireInSeconds: 60 * 60 },
+  // The next hour's run reads the same weeks again.
+  'statistics.traffic': { retryLimit: 0, expireInSeconds: 30 * 60 },
 };

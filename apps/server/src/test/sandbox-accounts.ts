@@ -5,8 +5,8 @@ import { type TestApp, call } from './test-app.ts';
 
 type Answer<T> = { status: number; body: { code: number; msg: string; data: T } };
 
-/** The platforms a test can connect on the sandbox's local servers (Bluesky's PDS is started apart). */
-export type SandboxPlatform = Exclude<PublishingPlatform, 'bluesky'>;
+/** The platforms a test can connect on the sandbox's local servers (Bluesky's PDS is started apart), and GA4 as a data source. */
+export type SandboxPlatform = Exclude<PublishingPlatform, 'bluesky'> | 'ga4';
 
 async function ok<T>(answer: Promise<unknown>, what: string): Promise<T> {
   const res = (await answer) as Answer<T>;

@@ -7,6 +7,7 @@ import type { TokenVault } from '../../platforms/token-vault.ts';
 import { createMetricsCollector } from './collect.ts';
 import { refreshRollups } from './rollups.ts';
 import { statisticsRoutes } from './routes.ts';
+import { createTrafficReader } from './traffic.ts';
 
 export interface StatisticsModuleDeps {
   db: Db;
@@ -21,8 +22,11 @@ export interface StatisticsModuleDeps {
 /** Reports and statistics (issue 23): the metrics schedule, the roll-ups and the statistics calls. */
 export function createStatisticsModule(deps: StatisticsModuleDeps) {
   const collector = createMetricsCollector(deps);
+  const traffic = createTrafficReader(deps);
   return {
     collector,
+    /** The GA4 properties' social traffic, read (the job does it hourly). */
+    traffic,
     /** Makes the roll-ups of the keys marked so far (the job does a batch a minute). */
     refresh: (batch?: number) => refreshRollups(deps.db, batch),
     async registerJobs() {
@@ -39,6 +43,10 @@ export function createStatisticsModule(deps: StatisticsModuleDeps) {
         await collector.readAccounts();
       });
       await deps.jobs?.schedule('statistics.accounts', '23 4 * * *');
+      await deps.jobs?.work('statistics.traffic', async () => {
+        await traffic.read();
+      });
+      await deps.jobs?.schedule('statistics.traffic', '41 * * * *');
     },
     routes: (app: FastifyInstance) => statisticsRoutes(app, deps),
   };

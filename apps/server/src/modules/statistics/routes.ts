@@ -12,6 +12,7 @@ import { heatmap } from './heatmap.ts';
 import { overview } from './overview.ts';
 import { publicationMetrics } from './publication-metrics.ts';
 import { top } from './top.ts';
+import { traffic } from './traffic.ts';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_TOP = 50;
@@ -29,6 +30,9 @@ export function statisticsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cl
     heatmap(db, query, await scoped(request, query)),
   );
   route(app, 'statisticsTop', async ({ query, request }) => top(db, query, await scoped(request, query)));
+  route(app, 'statisticsTraffic', async ({ query, request }) =>
+    traffic(db, query, await scoped(request, query)),
+  );
   route(app, 'publicationMetrics', ({ query, request }) =>
     publicationMetrics(db, sessionOf(request).principal, query.id),
   );

@@ -3,6 +3,7 @@ import type { Publication } from '@postdeck/contract/publishing';
 import type {
   PublicationMetrics,
   StatisticsHeatmap,
+  StatisticsTraffic,
   StatisticsOverview,
   StatisticsTop,
 } from '@postdeck/contract/statistics';
@@ -225,5 +226,65 @@ describe('the statistics calls', () => {
     expect(notADate.status).toBe(400);
     expect(notADate.body.data.errors.map((e) => e.field)).toEqual(['from']);
     expect((await get('/statistics/overview', 'lead', {})).status).toBe(400);
+  });
+});
+
+describe('web traffic', () => {
+  it("reads the GA4 property's social sessions and puts the tagged links beside their contents", async () => {
+    await signInAgain();
+    const property = await connectSandboxAccount(t.app, tokens['lead'], 'ga4', dept.news);
+    const made = (await call(t.app, 'POST', '/content/create', {
+      token: tokens['lead'],
+      body: {
+        title: 'Linked story',
+        body: {
+          type: 'doc',
+          content: [
+            {
+              type: 'paragraph',
+              content: [{ type: 'text', text: 'Read it at https://news.example.org/story' }],
+            },
+          ],
+        },
+        departmentId: dept.news,
+      },
+    })) as Answer<{ id: number }>;
+    const contentId = made.body.data.id;
+    const published = (await call(t.app, 'POST', '/content/publish/create', {
+      token: tokens['lead'],
+      body: { contentId, targets: [{ accountId: mastodon.id }], utm: true },
+    })) as Answer<{ publications: Publication[] }>;
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    await t.app.publishing.send(published.body.data.publications[0]?.id ?? 0);
+    const publishedOn = clock.now().toISOString().slice(0, 10);
+    clock.advance(24 * HOUR);
+    await signInAgain();
+    expect(await t.app.statistics.traffic.read()).toEqual({ read: 1, failed: 0 });
+
+    const lead = await get<StatisticsTraffic>('/statistics/traffic', 'lead', {
+      from: '2026-05-25',
+      to: '2026-06-10',
+    });
+    expect(lead.status, JSON.stringify(lead.body)).toBe(200);
+    expect(lead.body.data.properties).toEqual([{ accountId: property.id, name: property.name }]);
+    expect(lead.body.data.readAt).toBe(clock.now().toISOString());
+    const fromMastodon = lead.body.data.bySource.find((s) => s.source === 'mastodon');
+    expect(fromMastodon?.medium).toBe('social');
+    expect(fromMastodon?.sessions).toBeGreaterThan(0);
+    const link = lead.body.data.byLink.find((l) => l.contentId === contentId);
+    expect(link).toMatchObject({
+      source: 'mastodon',
+      campaign: `content-${contentId}`,
+      title: 'Linked story',
+    });
+    expect(link?.landingPage).toContain('utm_campaign=');
+    expect(lead.body.data.trend.every((p) => p.bucket >= '2026-05-25')).toBe(true);
+    // Sessions only since the link was published.
+    const mastodonDays = lead.body.data.trend.filter((p) => p.source === 'mastodon').map((p) => p.bucket);
+    expect(mastodonDays.length).toBeGreaterThan(0);
+    expect(mastodonDays.every((day) => day >= publishedOn)).toBe(true);
+
+    const intl = await get<StatisticsTraffic>('/statistics/traffic', 'intl', range);
+    expect(intl.body.data).toEqual({ properties: [], readAt: null, trend: [], bySource: [], byLink: [] });
   });
 });

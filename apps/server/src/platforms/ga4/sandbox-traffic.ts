@@ -12,8 +12,13 @@ export async function feedSandboxTraffic(running: Iterable<SandboxPlatform>): Pr
   const analytics = platforms.find((platform) => platform.hosts['data'] && platform.hosts['admin']);
   if (!analytics) return;
   const own = new URL(analytics.hosts['data'] ?? '').origin;
+  // A server is named by its hosts, or, where the user types its address (Mastodon's instance), by its hints.
+  const addresses = (platform: SandboxPlatform) => [
+    ...Object.values(platform.hosts),
+    ...Object.values(platform.hints ?? {}).filter((hint) => /^https?:\/\//.test(hint)),
+  ];
   const origins = new Set(
-    platforms.flatMap((platform) => Object.values(platform.hosts).map((host) => new URL(host).origin)),
+    platforms.flatMap((platform) => addresses(platform).map((host) => new URL(host).origin)),
   );
   // Its own posts (YouTube's) the Google server reads itself.
   origins.delete(own);
