@@ -78,9 +78,19 @@ const dailyColumns = sql.raw(
  * nothing was marked). The marks are taken in the same transaction that writes the rows, so a
  * crash leaves them marked; a publication changed while it runs marks its key again.
  */
-export async function refreshRollups(db: Db, batch = 2_000): Promise<number> {
+export async function refreshRollups(
+  db: Db,
+  batch = 2_000,
+  options: { wait?: boolean } = {},
+): Promise<number> {
   return db.transaction(async (tx) => {
-    await lockKeys(tx, [REFRESH_LOCK]);
+    if (options.wait === false) {
+      const [taken] = await rawRows<{ locked: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK.toString()}::bigint) as locked`,
+      );
+      if (!taken?.locked) return 0;
+    } else await lockKeys(tx, [REFRESH_LOCK]);
     const keys = await rawRows<{ day: string; account_id: number }>(
       tx,
       sql`
@@ -110,6 +120,19 @@ export async function refreshRollups(db: Db, batch = 2_000): Promise<number> {
       ${rawHourly(sql`(${DAY}, p.platform) in (select day, platform from ${pairs} t)`)}`);
     return keys.length;
   });
+}
+
+/** Keys a read makes up before it answers, at most: the rest wait for the schedule. */
+const FRESHEN_BATCH = 500;
+
+/**
+ * What a statistics read does first: the keys marked since the schedule's last run (a post
+ * published a moment ago) made up, so the figures count it; skipped when nothing is marked or a
+ * refresh is already running, so reads never queue behind one.
+ */
+export async function freshen(db: Db): Promise<void> {
+  const [marked] = await rawRows<{ any: boolean }>(db, sql`select exists (select 1 from stats_dirty) as any`);
+  if (marked?.any) await refreshRollups(db, FRESHEN_BATCH, { wait: false });
 }
 
 /** Refreshes until nothing is marked (tests, the bench's seeding); the job takes a batch a run. */

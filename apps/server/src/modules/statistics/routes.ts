@@ -8,6 +8,7 @@ import { route, sessionOf } from '../../lib/route.ts';
 import { generatedDownloadHeaders } from '../../storage/http-headers.ts';
 import { statisticsWorkbook } from './export.ts';
 import { departmentsOf } from './filters.ts';
+import { freshen } from './rollups.ts';
 import { heatmap } from './heatmap.ts';
 import { overview } from './overview.ts';
 import { publicationMetrics } from './publication-metrics.ts';
@@ -20,8 +21,11 @@ const EXPORT_TOP = 50;
 /** The statistics calls of the route table (issue 23); the permission (report:view) is the table's. */
 export function statisticsRoutes(app: FastifyInstance, deps: { db: Db; clock: Clock }) {
   const { db } = deps;
-  const scoped = async (request: Parameters<typeof sessionOf>[0], filters: StatisticsFilters) =>
-    departmentsOf(db, sessionOf(request).principal, filters.departmentId);
+  const scoped = async (request: Parameters<typeof sessionOf>[0], filters: StatisticsFilters) => {
+    const departments = await departmentsOf(db, sessionOf(request).principal, filters.departmentId);
+    await freshen(db);
+    return departments;
+  };
 
   route(app, 'statisticsOverview', async ({ query, request }) =>
     overview(db, query, await scoped(request, query)),

@@ -210,6 +210,22 @@ describe('the statistics calls', () => {
     expect(workbook.getWorksheet('Accounts')?.getRow(2).getCell(1).value).toBe(mastodon.name);
   });
 
+  it('count a publication that failed a moment ago, before the schedule made its roll-up', async () => {
+    const [made] = await rawRows<{ id: number }>(
+      t.db,
+      sql`insert into publications (parent_id, content_id, department_id, author_id, account_id, platform, status,
+            title, created_at, updated_at, error_kind)
+          select parent_id, content_id, department_id, author_id, account_id, platform, 'failed', title,
+            ${PUBLISHED_AT.toISOString()}::timestamptz, ${PUBLISHED_AT.toISOString()}::timestamptz, 'rejected'
+          from publications where id = ${publicationId} returning id`,
+    );
+    const answer = await get<StatisticsOverview>('/statistics/overview', 'lead', range);
+    expect(answer.body.data.figures.failed.value).toBe(1);
+    expect(answer.body.data.figures.successRate.value).toBe(0.5);
+    expect(answer.body.data.failureCauses).toEqual([{ cause: 'rejected', count: 1 }]);
+    await t.db.execute(sql`delete from publications where id = ${Number(made?.id)}`);
+  });
+
   it('refuses bad ranges naming the field', async () => {
     const backwards = await get<{ errors: { field: string }[] }>('/statistics/overview', 'lead', {
       from: '2026-06-07',
