@@ -76,10 +76,13 @@ export async function overview(
       views: compared(total.views, previousTotal.views),
       followerChange: compared(followers.now.total, followers.before.total),
     },
-    trend: rows
-      .filter((r) => r.grouping_set === 'trend')
-      .map((r) => ({ bucket: String(r.bucket), ...totalsOf(r) }))
-      .sort((a, b) => a.bucket.localeCompare(b.bucket)),
+    trend: (() => {
+      // Every bucket of the range, those without publications too, so a chart's axis is the range's.
+      const found = new Map(
+        rows.filter((r) => r.grouping_set === 'trend').map((r) => [String(r.bucket), totalsOf(r)]),
+      );
+      return bucketsOf(filters).map((bucket) => ({ bucket, ...(found.get(bucket) ?? totalsOf(undefined)) }));
+    })(),
     byPlatform: rows
       .filter((r) => r.grouping_set === 'platform')
       .map((r) => ({ platform: r.platform as PublishingPlatform, ...totalsOf(r) }))
@@ -102,6 +105,23 @@ export async function overview(
       .sort((a, b) => b.publications - a.publications || a.name.localeCompare(b.name)),
     failureCauses: causes.map((c) => ({ cause: c.cause, count: Number(c.count) })),
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The first day of each day, week (from Monday, as date_trunc) or month the range touches. */
+export function bucketsOf(filters: Pick<StatisticsFilters, 'from' | 'to' | 'granularity'>): string[] {
+  const end = Date.parse(`${filters.to}T00:00:00Z`);
+  const start = new Date(`${filters.from}T00:00:00Z`);
+  if (filters.granularity === 'week') start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7));
+  if (filters.granularity === 'month') start.setUTCDate(1);
+  const buckets: string[] = [];
+  for (const at = start; at.getTime() <= end;) {
+    buckets.push(at.toISOString().slice(0, 10));
+    if (filters.granularity === 'month') at.setUTCMonth(at.getUTCMonth() + 1);
+    else at.setTime(at.getTime() + (filters.granularity === 'week' ? 7 : 1) * DAY_MS);
+  }
+  return buckets;
 }
 
 async function accountNames(db: Db, ids: number[]) {

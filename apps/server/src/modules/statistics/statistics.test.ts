@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../db/client.ts';
 import { dateOf } from './metric-columns.ts';
+import { bucketsOf } from './overview.ts';
 import { publications } from '../../db/schema.ts';
 import { manualClock } from '../../lib/clock.ts';
 import { departmentTree } from '../../test/fixtures.ts';
@@ -148,7 +149,8 @@ describe('the statistics calls', () => {
     expect(lead.body.data.figures.successRate.value).toBe(1);
     expect(lead.body.data.byPlatform.map((p) => p.platform)).toEqual(['mastodon']);
     expect(lead.body.data.byAccount.map((a) => a.accountId)).toEqual([mastodon.id]);
-    expect(lead.body.data.trend.map((p) => p.bucket)).toEqual(['2026-06-01']);
+    expect(lead.body.data.trend.map((p) => p.bucket)).toEqual(bucketsOf({ ...range, granularity: 'day' }));
+    expect(lead.body.data.trend.map((p) => p.publications)).toEqual([1, 0, 0, 0, 0, 0, 0]);
     const intl = await get<StatisticsOverview>('/statistics/overview', 'intl', range);
     expect(intl.body.data.figures.publications.value).toBe(0);
     expect(intl.body.data.byAccount).toEqual([]);
