@@ -1,4 +1,3 @@
-import { PUBLISHING_PLATFORMS } from '@postdeck/contract/platforms';
 import type { PublicationMediaType, PublishHistoryFilters } from '@postdeck/contract/publish-history';
 import type { PublicationStatus } from '@postdeck/contract/publishing';
 import { CloseOutlined } from '@ant-design/icons';
@@ -6,8 +5,11 @@ import { Button, Select, Space, Tag } from 'antd';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFilter } from '../../../components/list-filters/date-range-filter';
+import {
+  platformAccountSelects,
+  withCurrent,
+} from '../../../components/list-filters/platform-account-selects';
 import { SearchBox } from '../../../components/list-filters/search-box';
-import { platformName } from '../../channels/platform-name';
 
 export interface Named {
   id: number;
@@ -49,14 +51,6 @@ export function HistoryFilters({
 }: HistoryFiltersProps) {
   const { t } = useTranslation();
   const label = (key: FilterKey) => t(`publishHistory.filters.${key}`);
-  const accounts = choices.accounts.filter(
-    (account) => filters.platform === undefined || account.platform === filters.platform,
-  );
-  // A filter from a link names what this page has not seen: it still shows, by its number.
-  const withCurrent = (options: readonly Named[], id: number | undefined) =>
-    id === undefined || options.some((option) => option.id === id)
-      ? options
-      : [...options, { id, name: `#${id}` }];
 
   return (
     <Space wrap style={{ marginBottom: 16 }} data-testid="publish-history-filters">
@@ -78,37 +72,13 @@ export function HistoryFilters({
         }))}
         style={{ width: 150 }}
       />
-      <Select
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder={label('platform')}
-        aria-label={label('platform')}
-        value={filters.platform}
-        onChange={(platform?: PublishHistoryFilters['platform']) => {
-          // An account of another platform would leave nothing to show: it goes.
-          const chosen = choices.accounts.find((account) => account.id === filters.accountId);
-          onChange({
-            platform,
-            ...(platform && chosen && chosen.platform !== platform ? { accountId: undefined } : {}),
-          });
-        }}
-        options={PUBLISHING_PLATFORMS.map((platform) => ({ value: platform, label: platformName(platform) }))}
-        style={{ width: 150 }}
-      />
-      <Select
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder={label('account')}
-        aria-label={label('account')}
-        value={filters.accountId}
-        onChange={(accountId?: number) => onChange({ accountId })}
-        onOpenChange={(open) => open && onAccountsWanted()}
-        options={withCurrent(accounts, filters.accountId).map((account) => ({
-          value: account.id,
-          label: account.name,
-        }))}
-        style={{ width: 180 }}
-      />
+      {platformAccountSelects({
+        label,
+        filters,
+        accounts: choices.accounts,
+        onChange,
+        onAccountsWanted,
+      })}
       {departments && (
         <Suspense fallback={null}>
           <DepartmentFilter

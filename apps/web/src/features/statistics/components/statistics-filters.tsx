@@ -1,4 +1,3 @@
-import { PUBLISHING_PLATFORMS } from '@postdeck/contract/platforms';
 import {
   STATS_GRANULARITIES,
   STATS_RANGE_MAX_DAYS,
@@ -9,7 +8,10 @@ import { DatePicker, Segmented, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
-import { platformName } from '../../channels/platform-name';
+import {
+  platformAccountSelects,
+  withCurrent,
+} from '../../../components/list-filters/platform-account-selects';
 import type { Named } from '../api/filter-choices';
 
 const DepartmentFilter = lazy(() =>
@@ -38,14 +40,6 @@ type FilterKey = 'range' | 'granularity' | 'department' | 'platform' | 'account'
 export function StatisticsFiltersBar({ filters, onChange, choices, onWanted }: StatisticsFiltersProps) {
   const { t } = useTranslation();
   const label = (key: FilterKey) => t(`statistics.filters.${key}`);
-  const accounts = choices.accounts.filter(
-    (account) => filters.platform === undefined || account.platform === filters.platform,
-  );
-  // A filter from a link names what this page has not seen: it still shows, by its number.
-  const withCurrent = (options: readonly Named[], id: number | undefined) =>
-    id === undefined || options.some((option) => option.id === id)
-      ? options
-      : [...options, { id, name: `#${id}` }];
 
   return (
     <Space wrap style={{ marginBottom: 16 }} role="group" aria-label={t('statistics.filters.label')}>
@@ -80,37 +74,13 @@ export function StatisticsFiltersBar({ filters, onChange, choices, onWanted }: S
           />
         </Suspense>
       )}
-      <Select
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder={label('platform')}
-        aria-label={label('platform')}
-        value={filters.platform}
-        onChange={(platform?: Filters['platform']) => {
-          // An account of another platform would leave nothing to show: it goes.
-          const chosen = choices.accounts.find((account) => account.id === filters.accountId);
-          onChange({
-            platform,
-            ...(platform && chosen && chosen.platform !== platform ? { accountId: undefined } : {}),
-          });
-        }}
-        options={PUBLISHING_PLATFORMS.map((platform) => ({ value: platform, label: platformName(platform) }))}
-        style={{ width: 150 }}
-      />
-      <Select
-        allowClear
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder={label('account')}
-        aria-label={label('account')}
-        value={filters.accountId}
-        onChange={(accountId?: number) => onChange({ accountId })}
-        onOpenChange={(open) => open && onWanted('accounts')}
-        options={withCurrent(accounts, filters.accountId).map((account) => ({
-          value: account.id,
-          label: account.name,
-        }))}
-        style={{ width: 180 }}
-      />
+      {platformAccountSelects({
+        label,
+        filters,
+        accounts: choices.accounts,
+        onChange,
+        onAccountsWanted: () => onWanted('accounts'),
+      })}
       <Select
         allowClear
         showSearch={{ optionFilterProp: 'label' }}
