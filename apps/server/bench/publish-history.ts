@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PUBLICATION_STATUSES } from '@postdeck/contract/publishing';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { rawRows } from '../src/db/client.ts';
 import { publications } from '../src/db/schema.ts';
@@ -10,7 +9,7 @@ import { encodeCursor } from '../src/lib/list-page.ts';
 import { withPostgresDatabase } from './harness.ts';
 import { EDITOR, seedNewsroom, startPostdeck, type Target } from './newsroom.ts';
 import { seedPublications } from './seed-publications.ts';
-import { formatSpread, RUNS, spread } from './stats.ts';
+import { formatSpread, measurePath, RUNS, spread } from './stats.ts';
 
 /**
  * The publish history at scale (issue 21 item 7): about 1,000,000 publications (parents of 1 to
@@ -152,31 +151,8 @@ async function measure(name: Row['database'], env: Record<string, string>, seede
       const probe = await fetch(`${base}${path()}`, { headers });
       if (!probe.ok) throw new Error(`${request}: answered ${probe.status} ${await probe.text()}`);
       for (const clients of CLIENTS) {
-        const load = (duration: number) =>
-          autocannon({
-            url: base,
-            connections: clients,
-            duration,
-            headers,
-            requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
-          });
-        await load(2);
-        const runs: { rps: number; p50: number; p99: number }[] = [];
-        for (let run = 0; run < RUNS; run++) {
-          const result = await load(DURATION_S);
-          if (result.non2xx > 0 || result.errors > 0)
-            throw new Error(`${request}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-          runs.push({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
-        }
-        rows.push({
-          database: name,
-          request,
-          clients,
-          rps: runs.map((r) => r.rps),
-          p50: runs.map((r) => r.p50),
-          p99: runs.map((r) => r.p99),
-          target,
-        });
+        const runs = await measurePath({ base, headers, clients, durationS: DURATION_S, path, request });
+        rows.push({ database: name, request, clients, ...runs, target });
       }
     }
     return rows;

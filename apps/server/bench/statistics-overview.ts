@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { rawRows } from '../src/db/client.ts';
 import { createDepartment, rootDepartment } from '../src/modules/departments/department-repo.ts';
@@ -10,7 +9,7 @@ import { withPostgresDatabase } from './harness.ts';
 import { seedNewsroom, startPostdeck } from './newsroom.ts';
 import { seedMetrics } from './seed-metrics.ts';
 import { seedPublications } from './seed-publications.ts';
-import { formatSpread, RUNS, spread } from './stats.ts';
+import { formatSpread, measurePath, RUNS, spread } from './stats.ts';
 
 /**
  * The statistics at scale (issue 23 item 4): about 1,000,000 publications over 500 accounts in
@@ -126,30 +125,15 @@ async function measure(env: Record<string, string>): Promise<Row[]> {
       const probe = await fetch(`${postdeck.base}${path()}`, { headers });
       if (!probe.ok) throw new Error(`${request}: answered ${probe.status} ${await probe.text()}`);
       const clients = 1;
-      const load = (duration: number) =>
-        autocannon({
-          url: postdeck.base,
-          connections: clients,
-          duration,
-          headers,
-          requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
-        });
-      await load(2);
-      const runs: { rps: number; p50: number; p99: number }[] = [];
-      for (let run = 0; run < RUNS; run++) {
-        const result = await load(DURATION_S);
-        if (result.non2xx > 0 || result.errors > 0)
-          throw new Error(`${request}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-        runs.push({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 });
-      }
-      rows.push({
-        request,
+      const runs = await measurePath({
+        base: postdeck.base,
+        headers,
         clients,
-        rps: runs.map((r) => r.rps),
-        p50: runs.map((r) => r.p50),
-        p99: runs.map((r) => r.p99),
-        target,
+        durationS: DURATION_S,
+        path,
+        request,
       });
+      rows.push({ request, clients, ...runs, target });
     }
     return rows;
   } finally {

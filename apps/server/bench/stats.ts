@@ -1,3 +1,5 @@
+import autocannon from 'autocannon';
+
 /**
  * How the benchmarks report (issue 11): every figure is the median of several runs, printed with
  * the spread of those runs, because one run on a shared two-core machine can be off by a third.
@@ -41,4 +43,52 @@ export const quantile = (timings: readonly number[], q: number) =>
  */
 export function baselinesAgree(before: number, after: number): boolean {
   return Math.abs(before - after) <= 0.2 * Math.max(before, after);
+}
+
+/** Each run's requests a second, median and 99th percentile latency (ms). */
+export interface PathRuns {
+  rps: number[];
+  p50: number[];
+  p99: number[];
+}
+
+/**
+ * `clients` connections to `base` asking for `path()` (called for every request, so each asks
+ * for something else): 2 s of warm-up, then RUNS runs of `durationS` seconds. Any non-2xx answer
+ * or error fails the benchmark, naming `request`.
+ */
+export async function measurePath({
+  base,
+  headers,
+  clients,
+  durationS,
+  path,
+  request,
+}: {
+  base: string;
+  headers: Record<string, string>;
+  clients: number;
+  durationS: number;
+  path: () => string;
+  request: string;
+}): Promise<PathRuns> {
+  const load = (duration: number) =>
+    autocannon({
+      url: base,
+      connections: clients,
+      duration,
+      headers,
+      requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
+    });
+  await load(2);
+  const runs: PathRuns = { rps: [], p50: [], p99: [] };
+  for (let run = 0; run < RUNS; run++) {
+    const result = await load(durationS);
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${request}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    runs.rps.push(result.requests.average);
+    runs.p50.push(result.latency.p50);
+    runs.p99.push(result.latency.p99);
+  }
+  return runs;
 }
