@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, rawRows } from '../src/db/client.ts';
-import { overview } from '../src/modules/statistics/overview.ts';
+import { accounts, overview } from '../src/modules/statistics/overview.ts';
 import { createBootstrappedDatabase } from '../src/test/test-app.ts';
 import { seedMetrics } from './seed-metrics.ts';
 import { seedPublications } from './seed-publications.ts';
 
 /**
  * The small version of the statistics benchmark (bench/statistics-overview.ts, issue 23 item 4):
- * its seeding at 3,000 publications, then a year's overview from the roll-ups against the same
+ * its seeding at 3,000 publications, then a year's overview and accounts from the roll-ups against the same
  * figures made from the raw rows (an author filter reads them), by day, week and month. Speed is
  * the benchmark's to measure; here, that the roll-ups it measures hold the raw rows' figures.
  */
@@ -50,6 +50,9 @@ describe('the statistics benchmark’s data', () => {
       expect(rolled.figures.engagement.value).toBeGreaterThan(0);
       expect(rolled.figures.followerChange.value).not.toBeNull();
       expect(rolled).toEqual(raw);
+    const perAccount = await accounts(database.db, filters, { all: true });
+    expect(perAccount.items.length).toBe(30);
+    expect(perAccount).toEqual(await accounts(database.db, { ...filters, authorId }, { all: true }));
     },
   );
 });

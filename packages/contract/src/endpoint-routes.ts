@@ -554,6 +554,12 @@ export const ENDPOINT_ROUTES = {
     permission: PERMISSIONS.reports,
     timeoutMs: 30_000,
   },
+  statisticsAccounts: {
+    method: 'GET',
+    path: '/statistics/accounts',
+    permission: PERMISSIONS.reports,
+    timeoutMs: 30_000,
+  },
   statisticsHeatmap: {
     method: 'GET',
     path: '/statistics/heatmap',

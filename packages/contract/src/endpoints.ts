@@ -76,6 +76,7 @@ import {
 } from './publish-history.ts';
 import {
   publicationMetricsSchema,
+  statisticsAccountsSchema,
   statisticsHeatmapSchema,
   statisticsOverviewSchema,
   statisticsQuerySchema,
@@ -923,10 +924,18 @@ export const endpoints = {
   statisticsOverview: {
     ...ENDPOINT_ROUTES.statisticsOverview,
     summary:
-      "Figures of the caller's scope for a range (publications, failures, success rate, engagement, views, follower change, each against the period before), the trend, per platform and per account, and failures by cause",
+      "Figures of the caller's scope for a range (publications, failures, success rate, engagement, views, follower change, each against the period before), the trend, per platform, and failures by cause",
     tag: 'statistics',
     querystring: statisticsQuerySchema,
     response: statisticsOverviewSchema,
+  },
+  statisticsAccounts: {
+    ...ENDPOINT_ROUTES.statisticsAccounts,
+    summary:
+      'Per account of the same filters: publications, failures, the sums of their latest counts, followers and their change',
+    tag: 'statistics',
+    querystring: statisticsQuerySchema,
+    response: statisticsAccountsSchema,
   },
   statisticsHeatmap: {
     ...ENDPOINT_ROUTES.statisticsHeatmap,

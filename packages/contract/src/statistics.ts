@@ -163,7 +163,18 @@ export const statisticsOverviewSchema = z.object({
   /** One point per day, week (from Monday) or month, with the day it starts. */
   trend: z.array(statsTotalsSchema.extend({ bucket: z.string() })),
   byPlatform: z.array(statsTotalsSchema.extend({ platform: publishingPlatformSchema })),
-  byAccount: z.array(
+  /** Failed publications of the period by the failure's class (contract of platforms/errors). */
+  failureCauses: z.array(z.object({ cause: z.string(), count: z.number().int() })),
+});
+export type StatisticsOverview = z.infer<typeof statisticsOverviewSchema>;
+
+/**
+ * The per-account table, apart from the overview: a year of every department has a row per
+ * account and department and day to add up, where the overview's figures read a roll-up by
+ * department and platform (bench/statistics-overview.ts).
+ */
+export const statisticsAccountsSchema = z.object({
+  items: z.array(
     statsTotalsSchema.extend({
       accountId: z.number().int(),
       name: z.string(),
@@ -172,10 +183,8 @@ export const statisticsOverviewSchema = z.object({
       followerChange: z.number().nullable(),
     }),
   ),
-  /** Failed publications of the period by the failure's class (contract of platforms/errors). */
-  failureCauses: z.array(z.object({ cause: z.string(), count: z.number().int() })),
 });
-export type StatisticsOverview = z.infer<typeof statisticsOverviewSchema>;
+export type StatisticsAccounts = z.infer<typeof statisticsAccountsSchema>;
 
 /** Publications and engagement by weekday (0 Monday … 6 Sunday) and hour (UTC) of publishing. */
 export const statisticsHeatmapSchema = z.object({

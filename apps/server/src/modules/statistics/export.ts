@@ -2,6 +2,7 @@ import type { Language } from '@postdeck/contract/constants';
 import { PLATFORM_CAPABILITIES } from '@postdeck/contract/platform-capabilities';
 import {
   POST_METRICS,
+  type StatisticsAccounts,
   type StatisticsOverview,
   type StatisticsTop,
   type StatsTotals,
@@ -12,6 +13,7 @@ import { STATISTICS_EXPORT_TEXTS } from './export-texts.ts';
 /** The figures of the statistics page as a workbook: a sheet per part, headers in the caller's language. */
 export async function statisticsWorkbook(
   overview: StatisticsOverview,
+  perAccount: StatisticsAccounts,
   topPublications: StatisticsTop,
   lang: Language,
 ): Promise<Buffer> {
@@ -79,7 +81,7 @@ export async function statisticsWorkbook(
       texts.columns.followerChange,
       ...totalsHeader,
     ],
-    overview.byAccount.map((t) => [
+    perAccount.items.map((t) => [
       t.name,
       platformName(t.platform),
       t.followers,

@@ -56,6 +56,7 @@ export function sources(
     const where = sql`p.author_id = ${filters.authorId}
       and ${inRange(sql`stats_day(p.published_at, p.scheduled_at, p.created_at)`)} and ${common('p')}`;
     return {
+      summary: sql`(${rawDaily(where)})`,
       daily: sql`(${rawDaily(where)})`,
       failures: sql`(${rawFailures(where)})`,
       hourly: sql`(${rawHourly(where)})`,
@@ -67,6 +68,7 @@ export function sources(
     // The heatmap's roll-up has no accounts: one account's hours come from its raw rows.
     const where = sql`${inRange(sql`stats_day(p.published_at, p.scheduled_at, p.created_at)`)} and ${common('p')}`;
     return {
+      summary: sql`stats_daily`,
       daily: sql`stats_daily`,
       failures: sql`stats_failures_daily`,
       hourly: sql`(${rawHourly(where)})`,
@@ -74,7 +76,9 @@ export function sources(
       hourlyWhere: sql`true`,
     };
   }
+  // Without an account, the totals, trend and platforms read the roll-up by department and platform.
   return {
+    summary: sql`stats_platform_daily`,
     daily: sql`stats_daily`,
     failures: sql`stats_failures_daily`,
     hourly: sql`stats_hourly`,

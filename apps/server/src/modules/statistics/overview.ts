@@ -1,15 +1,19 @@
 import type { PublishingPlatform } from '@postdeck/contract/platforms';
-import type { StatisticsFilters, StatisticsOverview, StatsTotals } from '@postdeck/contract/statistics';
+import type {
+  StatisticsAccounts,
+  StatisticsFilters,
+  StatisticsOverview,
+  StatsTotals,
+} from '@postdeck/contract/statistics';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, rawRows } from '../../db/client.ts';
 import { type Departments, departmentCondition, previousRange, sources } from './filters.ts';
 import { metricSums, metricsOfRow } from './metric-columns.ts';
 
 type Row = Record<string, unknown> & {
-  grouping_set: 'trend' | 'platform' | 'account' | 'total';
+  grouping_set: 'trend' | 'platform' | 'total';
   bucket: string | null;
   platform: string | null;
-  account_id: number | null;
 };
 
 const totalsOf = (row: Record<string, unknown> | undefined): StatsTotals => ({
@@ -47,12 +51,12 @@ export async function overview(
       db,
       sql`
       select case when grouping(bucket) = 0 then 'trend' when grouping(platform) = 0 then 'platform'
-          when grouping(account_id) = 0 then 'account' else 'total' end as grouping_set,
-        bucket, platform, account_id, ${sums}
-      from (select date_trunc(${unit}, d.day)::date::text as bucket, d.* from ${now.daily} d where ${now.where}) d
-      group by grouping sets ((bucket), (platform), (account_id), ())`,
+          else 'total' end as grouping_set,
+        bucket, platform, ${sums}
+      from (select date_trunc(${unit}, d.day)::date::text as bucket, d.* from ${now.summary} d where ${now.where}) d
+      group by grouping sets ((bucket), (platform), ())`,
     ),
-    rawRows<Record<string, unknown>>(db, sql`select ${sums} from ${before.daily} d where ${before.where}`),
+    rawRows<Record<string, unknown>>(db, sql`select ${sums} from ${before.summary} d where ${before.where}`),
     rawRows<{ cause: string; count: number }>(
       db,
       sql`select d.cause, sum(d.count)::int as count from ${now.failures} d where ${now.where}
@@ -62,8 +66,6 @@ export async function overview(
   ]);
   const total = totalsOf(rows.find((r) => r.grouping_set === 'total'));
   const previousTotal = totalsOf(previousRows[0]);
-  const accountIds = rows.filter((r) => r.grouping_set === 'account').map((r) => Number(r.account_id));
-  const names = await accountNames(db, accountIds);
   const compared = (value: number | null, before: number | null) => ({ value, previous: before });
   return {
     range,
@@ -87,22 +89,6 @@ export async function overview(
       .filter((r) => r.grouping_set === 'platform')
       .map((r) => ({ platform: r.platform as PublishingPlatform, ...totalsOf(r) }))
       .sort((a, b) => b.publications - a.publications || a.platform.localeCompare(b.platform)),
-    byAccount: rows
-      .filter((r) => r.grouping_set === 'account')
-      .map((r) => {
-        const id = Number(r.account_id);
-        const account = names.get(id);
-        const change = followers.now.byAccount.get(id);
-        return {
-          accountId: id,
-          name: account?.name ?? String(id),
-          platform: (account?.platform ?? r.platform ?? 'x') as PublishingPlatform,
-          followers: change?.end ?? null,
-          followerChange: change?.change ?? null,
-          ...totalsOf(r),
-        };
-      })
-      .sort((a, b) => b.publications - a.publications || a.name.localeCompare(b.name)),
     failureCauses: causes.map((c) => ({ cause: c.cause, count: Number(c.count) })),
   };
 }
@@ -122,6 +108,45 @@ export function bucketsOf(filters: Pick<StatisticsFilters, 'from' | 'to' | 'gran
     else at.setTime(at.getTime() + (filters.granularity === 'week' ? 7 : 1) * DAY_MS);
   }
   return buckets;
+}
+
+/** The per-account table of the same filters, from the daily roll-up (or the raw rows for an author). */
+export async function accounts(
+  db: Db,
+  filters: StatisticsFilters,
+  departments: Departments,
+): Promise<StatisticsAccounts> {
+  const range = { from: filters.from, to: filters.to };
+  const now = sources(filters, departments, range);
+  const [rows, followers] = await Promise.all([
+    rawRows<Record<string, unknown> & { account_id: number; platform: string }>(
+      db,
+      sql`select d.account_id, min(d.platform) as platform, ${sums} from ${now.daily} d where ${now.where}
+          group by d.account_id`,
+    ),
+    followerChanges(db, filters, departments, range),
+  ]);
+  const names = await accountNames(
+    db,
+    rows.map((r) => Number(r.account_id)),
+  );
+  return {
+    items: rows
+      .map((r) => {
+        const id = Number(r.account_id);
+        const account = names.get(id);
+        const change = followers.now.byAccount.get(id);
+        return {
+          accountId: id,
+          name: account?.name ?? String(id),
+          platform: (account?.platform ?? r.platform) as PublishingPlatform,
+          followers: change?.end ?? null,
+          followerChange: change?.change ?? null,
+          ...totalsOf(r),
+        };
+      })
+      .sort((a, b) => b.publications - a.publications || a.name.localeCompare(b.name)),
+  };
 }
 
 async function accountNames(db: Db, ids: number[]) {

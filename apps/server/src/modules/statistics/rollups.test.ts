@@ -6,7 +6,7 @@ import { type Database, rawRows } from '../../db/client.ts';
 import { createBootstrappedDatabase } from '../../test/test-app.ts';
 import { METRIC_COLUMN } from './metric-columns.ts';
 import { recordReading } from './record.ts';
-import { rawDaily, rawFailures, rawHourly, refreshAll, refreshRollups } from './rollups.ts';
+import { dailyByPlatform, rawDaily, rawFailures, rawHourly, refreshAll, refreshRollups } from './rollups.ts';
 import { statsFixtures } from './stats-fixtures.ts';
 
 let database: Database;
@@ -115,6 +115,7 @@ describe('statistics roll-ups', () => {
         expect(await table('stats_daily')).toEqual(await raw(rawDaily(all)));
         expect(await table('stats_failures_daily')).toEqual(await raw(rawFailures(all)));
         expect(await table('stats_hourly')).toEqual(await raw(rawHourly(all)));
+        expect(await table('stats_platform_daily')).toEqual(await raw(dailyByPlatform()));
         // The latest counts kept per publication are those of its newest snapshot.
         const latestMismatch = await rawRows(
           db,

@@ -73,6 +73,21 @@ const dailyColumns = sql.raw(
   ].join(', '),
 );
 
+const platformColumns = sql.raw(
+  ['day', 'department_id', 'platform', 'publications', 'published', 'failed', ...columns, 'engagement'].join(
+    ', ',
+  ),
+);
+
+/** stats_platform_daily's rows as stats_daily gives them (the property test holds one to the other). */
+export function dailyByPlatform(): SQL {
+  return sql`
+    select d.day, d.department_id, d.platform, sum(d.publications)::int as publications,
+      sum(d.published)::int as published, sum(d.failed)::int as failed,
+      ${sql.raw(columns.map((c) => `sum(d.${c})::bigint as ${c}`).join(', '))}, sum(d.engagement)::bigint as engagement
+    from stats_daily d group by 1, 2, 3`;
+}
+
 /**
  * Makes the roll-up rows of up to `batch` marked keys again; returns how many keys it took (0:
  * nothing was marked). The marks are taken in the same transaction that writes the rows, so a
@@ -118,6 +133,15 @@ export async function refreshRollups(
     await tx.execute(sql`
       insert into stats_hourly (day, hour, department_id, platform, publications, engagement)
       ${rawHourly(sql`(${DAY}, p.platform) in (select day, platform from ${pairs} t)`)}`);
+    // stats_daily summed over its accounts, for the same (day, platform) pairs.
+    await tx.execute(sql`
+      delete from stats_platform_daily s using ${pairs} t where s.day = t.day and s.platform = t.platform`);
+    await tx.execute(sql`
+      insert into stats_platform_daily (${platformColumns})
+      select d.day, d.department_id, d.platform, sum(d.publications), sum(d.published), sum(d.failed),
+        ${sql.raw(columns.map((c) => `sum(d.${c})`).join(', '))}, sum(d.engagement)
+      from stats_daily d join ${pairs} t on t.day = d.day and t.platform = d.platform
+      group by d.day, d.department_id, d.platform`);
     return keys.length;
   });
 }

@@ -10,7 +10,7 @@ import { statisticsWorkbook } from './export.ts';
 import { departmentsOf } from './filters.ts';
 import { freshen } from './rollups.ts';
 import { heatmap } from './heatmap.ts';
-import { overview } from './overview.ts';
+import { accounts, overview } from './overview.ts';
 import { publicationMetrics } from './publication-metrics.ts';
 import { top } from './top.ts';
 import { traffic } from './traffic.ts';
@@ -29,6 +29,9 @@ export function statisticsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cl
 
   route(app, 'statisticsOverview', async ({ query, request }) =>
     overview(db, query, await scoped(request, query)),
+  );
+  route(app, 'statisticsAccounts', async ({ query, request }) =>
+    accounts(db, query, await scoped(request, query)),
   );
   route(app, 'statisticsHeatmap', async ({ query, request }) =>
     heatmap(db, query, await scoped(request, query)),
@@ -57,11 +60,12 @@ export function statisticsRoutes(app: FastifyInstance, deps: { db: Db; clock: Cl
     handler: async (request, reply) => {
       const query = request.query as StatisticsFilters;
       const departments = await scoped(request, query);
-      const [figures, best] = await Promise.all([
+      const [figures, perAccount, best] = await Promise.all([
         overview(db, query, departments),
+        accounts(db, query, departments),
         top(db, { ...query, by: 'engagement', limit: EXPORT_TOP }, departments),
       ]);
-      const file = await statisticsWorkbook(figures, best, requestLanguage(request));
+      const file = await statisticsWorkbook(figures, perAccount, best, requestLanguage(request));
       return reply
         .headers(generatedDownloadHeaders(XLSX_TYPE, `statistics-${query.from}-${query.to}.xlsx`))
         .send(file);

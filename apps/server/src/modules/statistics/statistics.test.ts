@@ -2,6 +2,7 @@ import type { ChannelAccount } from '@postdeck/contract/channels';
 import type { Publication } from '@postdeck/contract/publishing';
 import type {
   PublicationMetrics,
+  StatisticsAccounts,
   StatisticsHeatmap,
   StatisticsTraffic,
   StatisticsOverview,
@@ -148,12 +149,17 @@ describe('the statistics calls', () => {
     expect(lead.body.data.figures.publications).toEqual({ value: 1, previous: 0 });
     expect(lead.body.data.figures.successRate.value).toBe(1);
     expect(lead.body.data.byPlatform.map((p) => p.platform)).toEqual(['mastodon']);
-    expect(lead.body.data.byAccount.map((a) => a.accountId)).toEqual([mastodon.id]);
+    const perAccount = await get<StatisticsAccounts>('/statistics/accounts', 'lead', range);
+    expect(perAccount.body.data.items.map((a) => [a.accountId, a.publications, a.published])).toEqual([
+      [mastodon.id, 1, 1],
+    ]);
     expect(lead.body.data.trend.map((p) => p.bucket)).toEqual(bucketsOf({ ...range, granularity: 'day' }));
     expect(lead.body.data.trend.map((p) => p.publications)).toEqual([1, 0, 0, 0, 0, 0, 0]);
     const intl = await get<StatisticsOverview>('/statistics/overview', 'intl', range);
     expect(intl.body.data.figures.publications.value).toBe(0);
-    expect(intl.body.data.byAccount).toEqual([]);
+    expect((await get<StatisticsAccounts>('/statistics/accounts', 'intl', range)).body.data.items).toEqual(
+      [],
+    );
     // Choosing a department outside one's scope shows nothing of it.
     const probing = await get<StatisticsOverview>('/statistics/overview', 'intl', {
       ...range,

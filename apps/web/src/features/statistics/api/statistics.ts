@@ -11,11 +11,20 @@ const STALE_MS = 60_000;
 
 const options = { inlineErrors: true } as const;
 
-/** Figures, trend, per platform and account, failures by cause. inlineErrors: the page shows a failed load in place. */
+/** Figures, trend, per platform, failures by cause. inlineErrors: the page shows a failed load in place. */
 export const useStatisticsOverview = (query: StatisticsQuery) =>
   useQuery({
     queryKey: [...STATISTICS_KEY, 'overview', query],
     queryFn: ({ signal }) => request('statisticsOverview', { query, signal, ...options }),
+    staleTime: STALE_MS,
+    placeholderData: keepPreviousData,
+  });
+
+/** Per account: apart from the overview, which a year of every department answers from a smaller roll-up. */
+export const useStatisticsAccounts = (query: StatisticsQuery) =>
+  useQuery({
+    queryKey: [...STATISTICS_KEY, 'accounts', query],
+    queryFn: ({ signal }) => request('statisticsAccounts', { query, signal, ...options }),
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
   });

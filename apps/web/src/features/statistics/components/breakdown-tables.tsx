@@ -1,5 +1,5 @@
 import type { PublishingPlatform } from '@postdeck/contract/platforms';
-import type { StatisticsOverview } from '@postdeck/contract/statistics';
+import type { StatisticsAccounts, StatisticsOverview } from '@postdeck/contract/statistics';
 import { Card, Flex, Table, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -9,7 +9,7 @@ import { platformName } from '../../channels/platform-name';
 import { type NumberFormats, successRate } from '../format';
 
 type Totals = StatisticsOverview['byPlatform'][number];
-type AccountRow = StatisticsOverview['byAccount'][number];
+type AccountRow = StatisticsAccounts['items'][number];
 
 const Platform = ({ platform }: { platform: PublishingPlatform }) => (
   <Flex gap={6} align="center">
@@ -73,9 +73,11 @@ export function PlatformTable({
 /** Per account: the same, with its followers and their change over the period. */
 export function AccountTable({
   rows,
+  loading,
   formats,
 }: {
-  rows: StatisticsOverview['byAccount'];
+  rows: StatisticsAccounts['items'];
+  loading: boolean;
   formats: NumberFormats;
 }) {
   const { t } = useTranslation();
@@ -84,6 +86,7 @@ export function AccountTable({
       <Table<AccountRow>
         size="small"
         rowKey="accountId"
+        loading={loading}
         pagination={rows.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
         scroll={{ x: 'max-content' }}
         dataSource={rows}

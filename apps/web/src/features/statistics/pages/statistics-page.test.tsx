@@ -1,4 +1,5 @@
 import type {
+  StatisticsAccounts,
   StatisticsHeatmap,
   StatisticsOverview,
   StatisticsTop,
@@ -55,7 +56,14 @@ const OVERVIEW: StatisticsOverview = {
     { platform: 'telegram', ...totals({ publications: 80, published: 78, failed: 2, views: 900 }) },
     { platform: 'mastodon', ...totals({ publications: 40, published: 36, failed: 4, engagement: 4200 }) },
   ],
-  byAccount: [
+  failureCauses: [
+    { cause: 'rateLimited', count: 4 },
+    { cause: 'reauthorize', count: 2 },
+  ],
+};
+
+const ACCOUNTS: StatisticsAccounts = {
+  items: [
     {
       accountId: 7,
       name: 'Harbour desk',
@@ -64,10 +72,6 @@ const OVERVIEW: StatisticsOverview = {
       followerChange: null,
       ...totals({ publications: 80, published: 78, failed: 2 }),
     },
-  ],
-  failureCauses: [
-    { cause: 'rateLimited', count: 4 },
-    { cause: 'reauthorize', count: 2 },
   ],
 };
 
@@ -83,7 +87,6 @@ const EMPTY: StatisticsOverview = {
   },
   trend: [],
   byPlatform: [],
-  byAccount: [],
   failureCauses: [],
 };
 
@@ -123,6 +126,7 @@ beforeEach(() => {
   spy = mockFetch(({ url }) => {
     const path = url.pathname;
     if (path === `${API}/overview`) return envelope(overview);
+    if (path === `${API}/accounts`) return envelope(overview === EMPTY ? { items: [] } : ACCOUNTS);
     if (path === `${API}/heatmap`) return envelope(HEATMAP);
     if (path === `${API}/top`) return envelope(TOP);
     if (path === `${API}/traffic`) return envelope(traffic);

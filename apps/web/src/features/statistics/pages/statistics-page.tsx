@@ -10,6 +10,7 @@ import { uniqueBy, useFilterChoices } from '../api/filter-choices';
 import {
   type TopBy,
   useStatisticsExport,
+  useStatisticsAccounts,
   useStatisticsHeatmap,
   useStatisticsOverview,
   useStatisticsTop,
@@ -41,6 +42,7 @@ export function StatisticsPage() {
   const [topBy, setTopBy] = useState<TopBy>('engagement');
 
   const overview = useStatisticsOverview(query);
+  const perAccount = useStatisticsAccounts(query);
   const heatmap = useStatisticsHeatmap(query);
   const top = useStatisticsTop(query, topBy);
   const traffic = useStatisticsTraffic(query);
@@ -52,7 +54,7 @@ export function StatisticsPage() {
   });
   const choices = useFilterChoices(wanted);
   const accounts = uniqueBy([
-    ...(overview.data?.byAccount ?? []).map(({ accountId, name, platform }) => ({
+    ...(perAccount.data?.items ?? []).map(({ accountId, name, platform }) => ({
       id: accountId,
       name,
       platform,
@@ -114,7 +116,7 @@ export function StatisticsPage() {
             <FailureCauses causes={data.failureCauses} formats={formats} />
           </Col>
         </Row>
-        <AccountTable rows={data.byAccount} formats={formats} />
+        <AccountTable rows={perAccount.data?.items ?? []} loading={perAccount.isPending} formats={formats} />
         <TopPublications top={top} by={topBy} onBy={setTopBy} formats={formats} />
         <ActivityHeatmap heatmap={heatmap} lang={lang} formats={formats} />
         <WebTraffic traffic={traffic} formats={formats} />
