@@ -50,9 +50,9 @@ describe('the statistics benchmark’s data', () => {
       expect(rolled.figures.engagement.value).toBeGreaterThan(0);
       expect(rolled.figures.followerChange.value).not.toBeNull();
       expect(rolled).toEqual(raw);
-    const perAccount = await accounts(database.db, filters, { all: true });
-    expect(perAccount.items.length).toBe(30);
-    expect(perAccount).toEqual(await accounts(database.db, { ...filters, authorId }, { all: true }));
+      const perAccount = await accounts(database.db, filters, { all: true });
+      expect(perAccount.items.length).toBe(30);
+      expect(perAccount).toEqual(await accounts(database.db, { ...filters, authorId }, { all: true }));
     },
   );
 });

@@ -17,7 +17,8 @@ import { formatSpread, measurePath, RUNS, spread } from './stats.ts';
  * snapshots), the accounts' followers daily, and the roll-ups made. Then the statistics page's
  * calls as an administrator (every department) against Postdeck as `npm start` runs it: the
  * overview of a year (by day, week and month, each request's year ending on another day so
- * none is answered from a shared read), the heatmap and the top publications.
+ * none is answered from a shared read), the per-account table, the heatmap and the top
+ * publications.
  * Target: the overview of a year in p99 under 200 ms on PostgreSQL, one request at a time.
  */
 const CHILDREN = Number(process.env['BENCH_PUBLICATIONS'] ?? 1_000_000);
@@ -111,6 +112,11 @@ async function measure(env: Record<string, string>): Promise<Row[]> {
       {
         request: 'overview, 30 days of one platform',
         path: () => `/prod-api/statistics/overview?${month()}&platform=x`,
+        target: undefined,
+      },
+      {
+        request: 'per account, a year',
+        path: () => `/prod-api/statistics/accounts?${year()}`,
         target: undefined,
       },
       { request: 'heatmap, a year', path: () => `/prod-api/statistics/heatmap?${year()}`, target: undefined },
