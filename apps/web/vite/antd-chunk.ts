@@ -28,6 +28,7 @@ const LATER_ANTD = [
   'result',
   'segmented',
   'slider',
+  'statistic',
   'steps',
   'tabs',
   'time-picker',
