@@ -827,6 +827,15 @@ const postMetricColumns = () => ({
   linkClicks: bigint('link_clicks', { mode: 'number' }),
 });
 
+/** What a statistics roll-up row adds up: the publications that went, and their latest counts summed. */
+const rollupTotals = () => ({
+  publications: integer('publications').notNull(),
+  published: integer('published').notNull(),
+  failed: integer('failed').notNull(),
+  ...postMetricColumns(),
+  engagement: bigint('engagement', { mode: 'number' }),
+});
+
 /** Every reading of a published post's metrics (issue 23), append-only. */
 export const metricSnapshots = pgTable(
   'metric_snapshots',
@@ -902,11 +911,7 @@ export const statsDaily = pgTable(
     accountId: integer('account_id').notNull(),
     departmentId: integer('department_id').notNull(),
     platform: text('platform').notNull(),
-    publications: integer('publications').notNull(),
-    published: integer('published').notNull(),
-    failed: integer('failed').notNull(),
-    ...postMetricColumns(),
-    engagement: bigint('engagement', { mode: 'number' }),
+    ...rollupTotals(),
   },
   (t) => [primaryKey({ columns: [t.day, t.accountId, t.departmentId] })],
 );
@@ -990,11 +995,7 @@ export const statsPlatformDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     departmentId: integer('department_id').notNull(),
     platform: text('platform').notNull(),
-    publications: integer('publications').notNull(),
-    published: integer('published').notNull(),
-    failed: integer('failed').notNull(),
-    ...postMetricColumns(),
-    engagement: bigint('engagement', { mode: 'number' }),
+    ...rollupTotals(),
   },
   (t) => [primaryKey({ columns: [t.day, t.departmentId, t.platform] })],
 );

@@ -59,25 +59,10 @@ export function rawHourly(where: SQL): SQL {
     group by 1, 2, 3, 4`;
 }
 
-const dailyColumns = sql.raw(
-  [
-    'day',
-    'account_id',
-    'department_id',
-    'platform',
-    'publications',
-    'published',
-    'failed',
-    ...columns,
-    'engagement',
-  ].join(', '),
-);
-
-const platformColumns = sql.raw(
-  ['day', 'department_id', 'platform', 'publications', 'published', 'failed', ...columns, 'engagement'].join(
-    ', ',
-  ),
-);
+/** A roll-up row's totals (db/schema.ts rollupTotals), after its key. */
+const totals = ['publications', 'published', 'failed', ...columns, 'engagement'];
+const dailyColumns = sql.raw(['day', 'account_id', 'department_id', 'platform', ...totals].join(', '));
+const platformColumns = sql.raw(['day', 'department_id', 'platform', ...totals].join(', '));
 
 /** stats_platform_daily's rows as stats_daily gives them (the property test holds one to the other). */
 export function dailyByPlatform(): SQL {
