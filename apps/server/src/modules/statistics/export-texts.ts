@@ -1,5 +1,6 @@
 import type { Language } from '@postdeck/contract/constants';
 import type { PostMetric } from '@postdeck/contract/statistics';
+import type { PlatformErrorKind } from '../../platforms/errors.ts';
 
 type Column =
   | 'bucket'
@@ -21,6 +22,8 @@ type Column =
   | 'previous';
 
 interface StatisticsExportTexts {
+  /** A failure's class (platforms/errors.ts), as the statistics page words it; `other` for the rest. */
+  causes: Record<PlatformErrorKind | 'other', string>;
   sheets: {
     overview: string;
     trend: string;
@@ -84,6 +87,15 @@ export const STATISTICS_EXPORT_TEXTS: Record<Language, StatisticsExportTexts> = 
       followerChange: 'Follower change',
       range: 'Range',
     },
+    causes: {
+      reauthorize: 'Needs re-authorisation',
+      rateLimited: 'Rate limited',
+      rejected: 'Refused by the platform',
+      mediaInvalid: 'Media refused',
+      transient: 'Platform unreachable',
+      outcomeUnknown: 'Outcome unknown',
+      other: 'Other ({{cause}})',
+    },
   },
   zh: {
     sheets: {
@@ -130,6 +142,15 @@ export const STATISTICS_EXPORT_TEXTS: Record<Language, StatisticsExportTexts> = 
       views: '浏览量',
       followerChange: '粉丝变化',
       range: '时间范围',
+    },
+    causes: {
+      reauthorize: '需要重新授权',
+      rateLimited: '发帖频率受限',
+      rejected: '被平台拒绝',
+      mediaInvalid: '媒体被拒绝',
+      transient: '平台无法访问',
+      outcomeUnknown: '结果未知',
+      other: '其他（{{cause}}）',
     },
   },
   es: {
@@ -178,6 +199,15 @@ export const STATISTICS_EXPORT_TEXTS: Record<Language, StatisticsExportTexts> = 
       followerChange: 'Cambio de seguidores',
       range: 'Intervalo',
     },
+    causes: {
+      reauthorize: 'Requiere volver a autorizar',
+      rateLimited: 'Límite de frecuencia',
+      rejected: 'Rechazada por la plataforma',
+      mediaInvalid: 'Contenido multimedia rechazado',
+      transient: 'Plataforma inaccesible',
+      outcomeUnknown: 'Resultado desconocido',
+      other: 'Otra ({{cause}})',
+    },
   },
   ja: {
     sheets: {
@@ -224,6 +254,15 @@ export const STATISTICS_EXPORT_TEXTS: Record<Language, StatisticsExportTexts> = 
       views: '表示回数',
       followerChange: 'フォロワー増減',
       range: '期間',
+    },
+    causes: {
+      reauthorize: '再認証が必要',
+      rateLimited: '投稿頻度の制限',
+      rejected: 'プラットフォームが拒否',
+      mediaInvalid: 'メディアが拒否された',
+      transient: 'プラットフォームに接続できない',
+      outcomeUnknown: '結果不明',
+      other: 'その他（{{cause}}）',
     },
   },
 };

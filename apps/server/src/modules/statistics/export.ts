@@ -8,7 +8,11 @@ import {
   type StatsTotals,
 } from '@postdeck/contract/statistics';
 import ExcelJS from 'exceljs';
+import { PLATFORM_ERROR_KINDS, type PlatformErrorKind } from '../../platforms/errors.ts';
 import { STATISTICS_EXPORT_TEXTS } from './export-texts.ts';
+
+const isPlatformErrorKind = (cause: string): cause is PlatformErrorKind =>
+  (PLATFORM_ERROR_KINDS as readonly string[]).includes(cause);
 
 /** The figures of the statistics page as a workbook: a sheet per part, headers in the caller's language. */
 export async function statisticsWorkbook(
@@ -41,6 +45,8 @@ export async function statisticsWorkbook(
     t.engagement,
     ...POST_METRICS.map((m) => t[m]),
   ];
+  const causeName = (cause: string) =>
+    isPlatformErrorKind(cause) ? texts.causes[cause] : texts.causes.other.replace('{{cause}}', cause);
   const platformName = (platform: string) =>
     PLATFORM_CAPABILITIES[platform as keyof typeof PLATFORM_CAPABILITIES]?.displayName ?? platform;
 
@@ -113,7 +119,7 @@ export async function statisticsWorkbook(
   sheet(
     texts.sheets.failures,
     [texts.columns.cause, texts.columns.count],
-    overview.failureCauses.map((c) => [c.cause, c.count]),
+    overview.failureCauses.map((c) => [causeName(c.cause), c.count]),
   );
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
